@@ -1,0 +1,1 @@
+# Installs headers, the library and the CMake package (find_package(gemmtune CONFIG)).

@@ -1,0 +1,66 @@
+// OpenCL devices: enumeration, stable selectors, fingerprints and the limits kernels must respect.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "dispatch/opencl.hpp"
+
+namespace gemmtune {
+
+// What identifies a device and its software stack. Tuning results are keyed by it (with the
+// kernel's source hash), so a new driver never silently reuses old timings.
+struct DeviceFingerprint {
+  std::string platform;
+  std::string vendor;
+  std::string name;
+  std::string driver_version;
+  std::string opencl_c_version;
+  std::string type;  // "gpu", "cpu", "accelerator" or "other"
+  std::uint32_t compute_units = 0;
+  std::uint32_t clock_mhz = 0;
+  std::uint64_t global_mem_bytes = 0;
+  std::uint64_t local_mem_bytes = 0;
+  std::uint64_t max_work_group_size = 0;
+
+  // The device model without its driver: vendor, name, compute units, memory sizes.
+  std::string model_key() const;
+  // model_key() plus platform, driver and OpenCL C version: one key per device and software stack.
+  std::string key() const;
+};
+
+// What a kernel configuration must fit into on one device.
+struct DeviceLimits {
+  std::uint64_t max_work_group_size = 0;
+  std::array<std::uint64_t, 3> max_work_item_sizes{};
+  std::uint64_t local_mem_bytes = 0;
+  std::uint64_t max_alloc_bytes = 0;
+  std::uint64_t global_mem_bytes = 0;
+  bool fp64 = false;
+};
+
+struct DeviceEntry {
+  std::size_t index = 0;   // position over all platforms, in enumeration order
+  std::string selector;    // "platform-substring:index", stable while drivers stay the same
+  cl::Device device;
+  DeviceFingerprint fingerprint;
+};
+
+DeviceFingerprint fingerprint_of(const cl::Device& device);
+DeviceLimits limits_of(const cl::Device& device);
+
+// Every device of every platform; an empty list when there is no OpenCL platform.
+std::vector<DeviceEntry> list_devices();
+
+// Resolves "3" (an index), "nvidia:0" or "portable computing language:0" (a case-insensitive
+// platform-name substring and the device's index within that platform). An empty selector picks
+// the first GPU, else the first CPU device, else the first device. Throws InvalidArgument with the
+// list of devices when nothing matches.
+DeviceEntry select_device(const std::string& selector);
+
+// One line per device: "[index] selector  name (platform, type)".
+std::string describe_devices(const std::vector<DeviceEntry>& devices);
+
+}  // namespace gemmtune

@@ -1,0 +1,149 @@
+// The runtime dispatcher behind gemmtune::Handle: validates a call, picks a config, launches.
+#include "gemmtune/handle.hpp"
+
+#include <cstdlib>
+#include <map>
+#include <mutex>
+#include <tuple>
+
+#include "dispatch/cl_error.hpp"
+#include "dispatch/config_selector.hpp"
+#include "dispatch/device.hpp"
+#include "dispatch/gemm_problem.hpp"
+#include "dispatch/program_cache.hpp"
+#include "dispatch/xgemm_config.hpp"
+#include "dispatch/xgemm_launch.hpp"
+#include "gemmtune/error.hpp"
+
+namespace gemmtune {
+namespace {
+
+std::size_t buffer_elements(cl_mem buffer, const char* name, std::size_t element_bytes) {
+  std::size_t bytes = 0;
+  if (buffer == nullptr || clGetMemObjectInfo(buffer, CL_MEM_SIZE, sizeof(bytes), &bytes, nullptr) != CL_SUCCESS)
+    throw InvalidArgument(std::string("buffer ") + name + " is not a valid cl_mem");
+  return bytes / element_bytes;
+}
+
+void check_buffer(cl_mem buffer, const char* name, std::size_t required, std::size_t element_bytes) {
+  if (required == 0) return;
+  const std::size_t held = buffer_elements(buffer, name, element_bytes);
+  if (held < required)
+    throw InvalidArgument(std::string("buffer ") + name + " holds " + std::to_string(held) +
+                          " elements but its offset and shape need " + std::to_string(required));
+}
+
+}  // namespace
+
+std::filesystem::path default_database_path() {
+  if (const char* explicit_path = std::getenv("GEMMTUNE_DB"); explicit_path && *explicit_path)
+    return explicit_path;
+  if (const char* data = std::getenv("XDG_DATA_HOME"); data && *data)
+    return std::filesystem::path(data) / "gemmtune" / "tuning.db";
+  const char* home = std::getenv("HOME");
+  return std::filesystem::path(home && *home ? home : ".") / ".local" / "share" / "gemmtune" / "tuning.db";
+}
+
+struct Handle::Impl {
+  cl::Context context;
+  cl::Device device;
+  DeviceLimits limits;
+  ConfigSelector selector;
+  ProgramCache programs;
+  std::mutex choices_mutex;
+  std::map<std::tuple<int, int, int, int, std::size_t, std::size_t, std::size_t>, ConfigChoice> choices;
+
+  Impl(cl_context context_handle, cl_device_id device_handle, std::filesystem::path database)
+      : context(context_handle, true),
+        device(device_handle, true),
+        limits(limits_of(device)),
+        selector(fingerprint_of(device), limits, std::move(database)) {}
+
+  ConfigChoice choose(const GemmShape& shape) {
+    const auto key = std::tuple(static_cast<int>(shape.precision), static_cast<int>(shape.layout),
+                                static_cast<int>(shape.trans_a), static_cast<int>(shape.trans_b),
+                                shape.m, shape.n, shape.k);
+    std::lock_guard lock(choices_mutex);
+    if (auto found = choices.find(key); found != choices.end()) return found->second;
+    return choices.emplace(key, selector.choose(shape)).first->second;
+  }
+
+  void check_queue(cl_command_queue queue) const {
+    cl_context queue_context = nullptr;
+    cl_device_id queue_device = nullptr;
+    if (queue == nullptr ||
+        clGetCommandQueueInfo(queue, CL_QUEUE_CONTEXT, sizeof(queue_context), &queue_context, nullptr) != CL_SUCCESS ||
+        clGetCommandQueueInfo(queue, CL_QUEUE_DEVICE, sizeof(queue_device), &queue_device, nullptr) != CL_SUCCESS)
+      throw InvalidArgument("the command queue is not a valid cl_command_queue");
+    if (queue_context != context())
+      throw InvalidArgument("the command queue belongs to another context than the handle's");
+    if (queue_device != device())
+      throw InvalidArgument("the command queue belongs to another device than the handle's");
+  }
+
+  void gemm(Precision precision, const GemmArguments& arguments, double alpha, double beta,
+            cl_mem a, cl_mem b, cl_mem c, cl_command_queue queue_handle, cl_event* event) {
+    const std::size_t element_bytes = precision == Precision::Double ? 8 : 4;
+    if (precision == Precision::Double && !limits.fp64)
+      throw InvalidArgument("double precision needs cl_khr_fp64, which this device lacks");
+    const RequiredElements required = validate_gemm_arguments(arguments);
+    check_queue(queue_handle);
+    if (alpha != 0) {
+      check_buffer(a, "A", required.a, element_bytes);
+      check_buffer(b, "B", required.b, element_bytes);
+    }
+    check_buffer(c, "C", required.c, element_bytes);
+
+    const RowMajorGemm problem = to_row_major(arguments);
+    const GemmShape shape{precision, arguments.layout, arguments.trans_a, arguments.trans_b,
+                          arguments.m, arguments.n, arguments.k};
+    const KernelConfig config = adapt_vector_widths(choose(shape).config, problem);
+    const cl::Program program =
+        programs.get(context, device, detail::xgemm_kernel_source(),
+                     xgemm_defines(config, precision, problem.trans_a, problem.trans_b));
+    const cl::CommandQueue queue(queue_handle, true);
+    cl::Event done;
+    enqueue_xgemm(queue, program, config, problem, precision, alpha, beta, a, b, c,
+                  event ? &done : nullptr);
+    if (event) {
+      *event = done();
+      clRetainEvent(*event);  // the caller owns its reference; `done` releases ours
+    }
+  }
+};
+
+Handle::Handle(cl_context context, cl_device_id device, std::optional<std::filesystem::path> database) {
+  try {
+    impl_ = std::make_unique<Impl>(context, device, database ? *database : default_database_path());
+  } catch (const cl::Error& error) {
+    throw device_error("creating a gemmtune handle", error);
+  }
+}
+
+Handle::~Handle() = default;
+
+void Handle::gemm(Layout layout, Transpose trans_a, Transpose trans_b, std::size_t m,
+                  std::size_t n, std::size_t k, float alpha, cl_mem a, std::size_t a_offset,
+                  std::size_t lda, cl_mem b, std::size_t b_offset, std::size_t ldb, float beta,
+                  cl_mem c, std::size_t c_offset, std::size_t ldc, cl_command_queue queue,
+                  cl_event* event) {
+  impl_->gemm(Precision::Single,
+              {layout, trans_a, trans_b, m, n, k, a_offset, lda, b_offset, ldb, c_offset, ldc},
+              alpha, beta, a, b, c, queue, event);
+}
+
+void Handle::gemm(Layout layout, Transpose trans_a, Transpose trans_b, std::size_t m,
+                  std::size_t n, std::size_t k, double alpha, cl_mem a, std::size_t a_offset,
+                  std::size_t lda, cl_mem b, std::size_t b_offset, std::size_t ldb, double beta,
+                  cl_mem c, std::size_t c_offset, std::size_t ldc, cl_command_queue queue,
+                  cl_event* event) {
+  impl_->gemm(Precision::Double,
+              {layout, trans_a, trans_b, m, n, k, a_offset, lda, b_offset, ldb, c_offset, ldc},
+              alpha, beta, a, b, c, queue, event);
+}
+
+ConfigChoice Handle::choose(const GemmShape& shape) const { return impl_->choose(shape); }
+
+const std::filesystem::path& Handle::database_path() const { return impl_->selector.database(); }
+
+}  // namespace gemmtune

@@ -1,0 +1,62 @@
+// Builds OpenCL programs from embedded sources plus options, and keeps them per context and device.
+#include "dispatch/program_cache.hpp"
+
+#include <sstream>
+
+#include "dispatch/cl_error.hpp"
+#include "gemmtune/error.hpp"
+
+namespace gemmtune {
+namespace {
+
+// The first few non-empty lines of a build log: enough for a one-line error, the rest in log().
+std::string log_excerpt(const std::string& log) {
+  std::istringstream lines(log);
+  std::string line, excerpt;
+  for (int kept = 0; kept < 3 && std::getline(lines, line);) {
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    excerpt += (kept++ ? " | " : "") + line;
+  }
+  return excerpt.empty() ? "(empty build log)" : excerpt;
+}
+
+}  // namespace
+
+cl::Program build_program(const cl::Context& context, const cl::Device& device,
+                          const detail::KernelSource& source, const std::string& options) {
+  cl::Program program;
+  try {
+    program = cl::Program(context, source.text);
+  } catch (const cl::Error& error) {
+    throw device_error("creating program " + source.name, error);
+  }
+  try {
+    program.build({device}, options.c_str());
+  } catch (const cl::BuildError& error) {
+    std::string log;
+    for (const auto& [built_device, device_log] : error.getBuildLog()) log += device_log;
+    throw BuildError(source.name + " failed to compile with '" + options + "': " + log_excerpt(log), log);
+  } catch (const cl::Error& error) {
+    std::string log;
+    try {
+      log = program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device);
+    } catch (const cl::Error&) {
+    }
+    throw BuildError(source.name + " failed to compile with '" + options + "': " +
+                         cl_error_name(error.err()) + ": " + log_excerpt(log),
+                     log);
+  }
+  return program;
+}
+
+cl::Program ProgramCache::get(const cl::Context& context, const cl::Device& device,
+                              const detail::KernelSource& source, const std::string& options) {
+  const Key key{context(), device(), source.hash, options};
+  std::lock_guard lock(mutex_);
+  if (const auto found = programs_.find(key); found != programs_.end()) return found->second;
+  cl::Program program = build_program(context, device, source, options);
+  programs_.emplace(key, program);
+  return program;
+}
+
+}  // namespace gemmtune

@@ -1,0 +1,149 @@
+// The xgemm kernel's parameters: their defaults, the rules a configuration must obey, its defines.
+#include "dispatch/xgemm_config.hpp"
+
+#include <functional>
+#include <sstream>
+
+#include "gemmtune/error.hpp"
+
+namespace gemmtune {
+namespace {
+
+// One rule of the kernel: a readable form, the parameters it names, and the check itself.
+struct Rule {
+  std::string text;
+  std::vector<std::string> names;
+  std::function<bool(const KernelConfig&, const DeviceLimits&, std::int64_t element_bytes)> holds;
+};
+
+bool power_of_two_up_to(std::int64_t value, std::int64_t most) {
+  return value >= 1 && value <= most && (value & (value - 1)) == 0;
+}
+
+const std::vector<Rule>& rules() {
+  using C = const KernelConfig&;
+  using L = const DeviceLimits&;
+  static const std::vector<Rule> table = {
+      {"TSM >= 1 && TSN >= 1 && TSK >= 1 && WPTM >= 1 && WPTN >= 1", {"TSM", "TSN", "TSK", "WPTM", "WPTN"},
+       [](C c, L, auto) { return c.at("TSM") >= 1 && c.at("TSN") >= 1 && c.at("TSK") >= 1 && c.at("WPTM") >= 1 && c.at("WPTN") >= 1; }},
+      {"PADA >= 0 && PADB >= 0", {"PADA", "PADB"},
+       [](C c, L, auto) { return c.at("PADA") >= 0 && c.at("PADB") >= 0; }},
+      {"VWA and VWB in {1, 2, 4, 8}", {"VWA", "VWB"},
+       [](C c, L, auto) { return power_of_two_up_to(c.at("VWA"), 8) && power_of_two_up_to(c.at("VWB"), 8); }},
+      {"STRM and STRN in {0, 1}", {"STRM", "STRN"},
+       [](C c, L, auto) { return (c.at("STRM") | c.at("STRN")) >> 1 == 0 && c.at("STRM") >= 0 && c.at("STRN") >= 0; }},
+      {"PREFETCH in {0, 1}", {"PREFETCH"},
+       [](C c, L, auto) { return c.at("PREFETCH") == 0 || c.at("PREFETCH") == 1; }},
+      {"KUNROLL >= 1 && TSK % KUNROLL == 0", {"KUNROLL", "TSK"},
+       [](C c, L, auto) { return c.at("KUNROLL") >= 1 && c.at("TSK") % c.at("KUNROLL") == 0; }},
+      {"TSM % WPTM == 0", {"TSM", "WPTM"}, [](C c, L, auto) { return c.at("TSM") % c.at("WPTM") == 0; }},
+      {"TSN % WPTN == 0", {"TSN", "WPTN"}, [](C c, L, auto) { return c.at("TSN") % c.at("WPTN") == 0; }},
+      {"TSM % VWA == 0 && TSK % VWA == 0", {"TSM", "TSK", "VWA"},
+       [](C c, L, auto) { return c.at("TSM") % c.at("VWA") == 0 && c.at("TSK") % c.at("VWA") == 0; }},
+      {"TSN % VWB == 0 && TSK % VWB == 0", {"TSN", "TSK", "VWB"},
+       [](C c, L, auto) { return c.at("TSN") % c.at("VWB") == 0 && c.at("TSK") % c.at("VWB") == 0; }},
+      {"(TSM * TSK) % (VWA * (TSM/WPTM) * (TSN/WPTN)) == 0 (every work-item loads the same number of A vectors)",
+       {"TSM", "TSN", "TSK", "WPTM", "WPTN", "VWA"},
+       [](C c, L, auto) {
+         return (c.at("TSM") * c.at("TSK")) % (c.at("VWA") * (c.at("TSM") / c.at("WPTM")) * (c.at("TSN") / c.at("WPTN"))) == 0;
+       }},
+      {"(TSN * TSK) % (VWB * (TSM/WPTM) * (TSN/WPTN)) == 0 (every work-item loads the same number of B vectors)",
+       {"TSM", "TSN", "TSK", "WPTM", "WPTN", "VWB"},
+       [](C c, L, auto) {
+         return (c.at("TSN") * c.at("TSK")) % (c.at("VWB") * (c.at("TSM") / c.at("WPTM")) * (c.at("TSN") / c.at("WPTN"))) == 0;
+       }},
+      {"(TSM/WPTM) * (TSN/WPTN) <= max_work_group_size", {"TSM", "TSN", "WPTM", "WPTN"},
+       [](C c, L l, auto) {
+         return static_cast<std::uint64_t>((c.at("TSM") / c.at("WPTM")) * (c.at("TSN") / c.at("WPTN"))) <= l.max_work_group_size;
+       }},
+      {"TSN/WPTN <= max_work_item_sizes[0] && TSM/WPTM <= max_work_item_sizes[1]", {"TSM", "TSN", "WPTM", "WPTN"},
+       [](C c, L l, auto) {
+         return static_cast<std::uint64_t>(c.at("TSN") / c.at("WPTN")) <= l.max_work_item_sizes[0] &&
+                static_cast<std::uint64_t>(c.at("TSM") / c.at("WPTM")) <= l.max_work_item_sizes[1];
+       }},
+      {"element_bytes * TSK * (TSM + PADA + TSN + PADB) * (1 + PREFETCH) <= local_mem_size",
+       {"TSM", "TSN", "TSK", "PADA", "PADB", "PREFETCH"},
+       [](C c, L l, std::int64_t bytes) {
+         return static_cast<std::uint64_t>(bytes * c.at("TSK") * (c.at("TSM") + c.at("PADA") + c.at("TSN") + c.at("PADB")) *
+                                           (1 + c.at("PREFETCH"))) <= l.local_mem_bytes;
+       }},
+  };
+  return table;
+}
+
+}  // namespace
+
+const std::vector<KernelParameter>& xgemm_parameters() {
+  // Defaults must match the #ifndef blocks at the top of kernels/xgemm.cl.
+  static const std::vector<KernelParameter> parameters = {
+      {"TSM", 64, "work-group tile rows of C"},
+      {"TSN", 64, "work-group tile columns of C"},
+      {"TSK", 16, "K-tile depth staged in local memory"},
+      {"WPTM", 4, "rows of C per work-item"},
+      {"WPTN", 4, "columns of C per work-item"},
+      {"PADA", 1, "local-memory row padding of the A tile"},
+      {"PADB", 1, "local-memory row padding of the B tile"},
+      {"VWA", 1, "vector width of global loads of A"},
+      {"VWB", 1, "vector width of global loads of B"},
+      {"STRM", 0, "1: a work-item's rows are strided by the local range"},
+      {"STRN", 1, "1: a work-item's columns are strided by the local range"},
+      {"KUNROLL", 1, "unroll factor of the loop over a tile's depth"},
+      {"PREFETCH", 0, "1: register prefetch of the next tile with two local buffers"},
+  };
+  return parameters;
+}
+
+KernelConfig xgemm_default_config() {
+  KernelConfig config;
+  for (const auto& parameter : xgemm_parameters()) config[parameter.name] = parameter.default_value;
+  return config;
+}
+
+KernelConfig complete_xgemm_config(const KernelConfig& config) {
+  KernelConfig complete = xgemm_default_config();
+  for (const auto& [name, value] : config) {
+    if (!complete.contains(name)) throw ConfigError("unknown xgemm parameter '" + name + "'");
+    complete[name] = value;
+  }
+  return complete;
+}
+
+std::optional<std::string> xgemm_rule_violation(const KernelConfig& partial,
+                                                const DeviceLimits& limits, Precision precision) {
+  const KernelConfig config = complete_xgemm_config(partial);
+  const std::int64_t element_bytes = precision == Precision::Double ? 8 : 4;
+  if (precision == Precision::Double && !limits.fp64)
+    return std::string("double precision needs cl_khr_fp64, which this device lacks");
+  for (const auto& rule : rules()) {
+    // Later rules divide by values that earlier rules check; stop at the first failure.
+    if (rule.holds(config, limits, element_bytes)) continue;
+    std::ostringstream message;
+    message << "rule '" << rule.text << "' fails:";
+    for (const auto& name : rule.names) message << ' ' << name << '=' << config.at(name);
+    return message.str();
+  }
+  return std::nullopt;
+}
+
+void check_xgemm_config(const KernelConfig& config, const DeviceLimits& limits,
+                        Precision precision) {
+  if (auto violation = xgemm_rule_violation(config, limits, precision))
+    throw ConfigError("invalid xgemm configuration: " + *violation);
+}
+
+std::string xgemm_defines(const KernelConfig& config, Precision precision, bool trans_a,
+                          bool trans_b) {
+  std::ostringstream defines;
+  for (const auto& [name, value] : complete_xgemm_config(config)) defines << "-D" << name << '=' << value << ' ';
+  defines << "-DPRECISION=" << static_cast<int>(precision) << " -DTRANSA=" << trans_a
+          << " -DTRANSB=" << trans_b;
+  return defines.str();
+}
+
+std::string describe_config(const KernelConfig& config) {
+  std::ostringstream text;
+  for (const auto& [name, value] : config) text << (text.tellp() > 0 ? " " : "") << name << '=' << value;
+  return text.str();
+}
+
+}  // namespace gemmtune

@@ -1,0 +1,45 @@
+// The xgemm kernel's parameters: their defaults, the rules a configuration must obey, its defines.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "dispatch/device.hpp"
+#include "gemmtune/types.hpp"
+
+namespace gemmtune {
+
+struct KernelParameter {
+  std::string name;
+  std::int64_t default_value;
+  std::string meaning;
+};
+
+// Every tuning parameter of kernels/xgemm.cl, with the default the source itself uses.
+const std::vector<KernelParameter>& xgemm_parameters();
+
+// The kernel's own defaults.
+KernelConfig xgemm_default_config();
+
+// `config` with every missing parameter set to its default. Throws ConfigError on an unknown
+// parameter name.
+KernelConfig complete_xgemm_config(const KernelConfig& config);
+
+// The first rule `config` breaks on a device with these limits, as a message naming the rule and
+// the values ("TSM % WPTM == 0 fails: TSM=64, WPTM=6"), or nothing when it is valid.
+std::optional<std::string> xgemm_rule_violation(const KernelConfig& config,
+                                                const DeviceLimits& limits, Precision precision);
+
+// Throws ConfigError with xgemm_rule_violation's message when the configuration is invalid.
+void check_xgemm_config(const KernelConfig& config, const DeviceLimits& limits,
+                        Precision precision);
+
+// The compiler options for one configuration and problem kind: "-DTSM=64 ... -DTRANSA=0 ...".
+std::string xgemm_defines(const KernelConfig& config, Precision precision, bool trans_a,
+                          bool trans_b);
+
+// "TSM=64 TSN=64 ..." for messages and logs.
+std::string describe_config(const KernelConfig& config);
+
+}  // namespace gemmtune

@@ -1,0 +1,33 @@
+// Enqueues the xgemm kernel for one row-major problem and one configuration.
+#pragma once
+
+#include "dispatch/gemm_problem.hpp"
+#include "dispatch/opencl.hpp"
+#include "gemmtune/types.hpp"
+
+namespace gemmtune {
+
+// `config` with VWA and VWB lowered to the widest power of two that the leading dimension and
+// offset of A and B allow, since the kernel's vector loads need aligned addresses. Lowering a
+// width never breaks another rule of the kernel.
+KernelConfig adapt_vector_widths(KernelConfig config, const RowMajorGemm& problem);
+
+// Global and local ranges of the kernel for this configuration and problem.
+struct XgemmRanges {
+  cl::NDRange global;
+  cl::NDRange local;
+};
+XgemmRanges xgemm_ranges(const KernelConfig& config, const RowMajorGemm& problem);
+
+// Enqueues C = alpha*op(A)*op(B) + beta*C with a program built from xgemm_defines(config, ...).
+// alpha == 0 runs with K = 0, so A and B are never read; an empty C enqueues a marker only.
+void enqueue_xgemm(const cl::CommandQueue& queue, const cl::Program& program,
+                   const KernelConfig& config, const RowMajorGemm& problem, Precision precision,
+                   double alpha, double beta, cl_mem a, cl_mem b, cl_mem c, cl::Event* event);
+
+// Enqueues the plain reference kernel of the same program (one work-item per element of C).
+void enqueue_xgemm_reference(const cl::CommandQueue& queue, const cl::Program& program,
+                             const RowMajorGemm& problem, Precision precision, double alpha,
+                             double beta, cl_mem a, cl_mem b, cl_mem c, cl::Event* event);
+
+}  // namespace gemmtune

@@ -1,0 +1,74 @@
+// The runtime dispatcher: runs C = alpha*op(A)*op(B) + beta*C with the best tuned configuration known.
+#pragma once
+
+#include <CL/cl.h>
+
+#include <cstddef>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "gemmtune/types.hpp"
+
+namespace gemmtune {
+
+// The configuration the dispatcher chose for one problem, and why.
+struct ConfigChoice {
+  KernelConfig config;
+  ConfigSource source = ConfigSource::Default;
+  std::string detail;  // e.g. which tuned problem a "nearest" choice came from
+};
+
+// One GEMM problem as the dispatcher sees it (no buffers).
+struct GemmShape {
+  Precision precision = Precision::Single;
+  Layout layout = Layout::RowMajor;
+  Transpose trans_a = Transpose::No;
+  Transpose trans_b = Transpose::No;
+  std::size_t m = 0, n = 0, k = 0;
+};
+
+// A dispatcher bound to one OpenCL context and device. Safe to call from several threads at once.
+//
+// Offsets and leading dimensions count elements, not bytes, as in BLAS. Throws:
+//   InvalidArgument  a leading dimension too small, a buffer too small for its offset and shape,
+//                    a queue of another context or device, double precision without cl_khr_fp64;
+//   DeviceError      an OpenCL call failed;
+//   BuildError       the kernel failed to compile (it never should for a valid configuration).
+class Handle {
+ public:
+  // database: the tuning database to read (read-only). Empty means $GEMMTUNE_DB, else the per-user
+  // default; a missing file means built-in defaults, not an error.
+  Handle(cl_context context, cl_device_id device,
+         std::optional<std::filesystem::path> database = std::nullopt);
+  ~Handle();
+  Handle(const Handle&) = delete;
+  Handle& operator=(const Handle&) = delete;
+
+  void gemm(Layout layout, Transpose trans_a, Transpose trans_b, std::size_t m, std::size_t n,
+            std::size_t k, float alpha, cl_mem a, std::size_t a_offset, std::size_t lda, cl_mem b,
+            std::size_t b_offset, std::size_t ldb, float beta, cl_mem c, std::size_t c_offset,
+            std::size_t ldc, cl_command_queue queue, cl_event* event = nullptr);
+
+  void gemm(Layout layout, Transpose trans_a, Transpose trans_b, std::size_t m, std::size_t n,
+            std::size_t k, double alpha, cl_mem a, std::size_t a_offset, std::size_t lda,
+            cl_mem b, std::size_t b_offset, std::size_t ldb, double beta, cl_mem c,
+            std::size_t c_offset, std::size_t ldc, cl_command_queue queue,
+            cl_event* event = nullptr);
+
+  // The configuration gemm() would use for this shape, and where it came from.
+  ConfigChoice choose(const GemmShape& shape) const;
+
+  // The database this handle reads (it may not exist).
+  const std::filesystem::path& database_path() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// $GEMMTUNE_DB if set, else $XDG_DATA_HOME/gemmtune/tuning.db, else ~/.local/share/gemmtune/tuning.db.
+std::filesystem::path default_database_path();
+
+}  // namespace gemmtune

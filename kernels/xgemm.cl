@@ -1,0 +1,392 @@
+// Tunable GEMM kernel family: C = alpha * op(A) * op(B) + beta * C, in row-major canonical form.
+//
+// The host reduces every problem to this form (a column-major problem is the row-major problem
+// C^T = op(B)^T op(A)^T), so the kernel only knows row-major C of M x N, op(A) of M x K and
+// op(B) of K x N, with leading dimensions and element offsets.
+//
+// Tuning parameters (each has a default below, so the same source serves tuning and dispatch):
+//   TSM, TSN    work-group tile of C: TSM rows by TSN columns
+//   TSK         depth of the K tile staged in local memory per step
+//   WPTM, WPTN  work per work-item: WPTM rows by WPTN columns of C held in registers;
+//               the local range is (TSN / WPTN, TSM / WPTM)
+//   PADA, PADB  padding (in elements) of each local-memory row of the A and B tiles, against
+//               bank conflicts; A is stored transposed (k-major) so both tiles are read along rows
+//   VWA, VWB    vector width (1, 2, 4 or 8) of global loads of A and B along their contiguous
+//               dimension; the host lowers it to 1 when a leading dimension or offset is unaligned
+//   STRM, STRN  0: a work-item owns WPTM consecutive rows (WPTN consecutive columns);
+//               1: its rows (columns) are strided by the local range, TSM / WPTM (TSN / WPTN)
+//   KUNROLL     unroll factor of the loop over the TSK depth of one tile
+//   PREFETCH    1: load the next K tile from global memory into registers while computing on the
+//               current one, with two local-memory buffers (one barrier per tile); 0: one buffer
+// Problem properties, set by the host for each problem (not tuned):
+//   PRECISION   32 (float) or 64 (double; needs cl_khr_fp64)
+//   TRANSA, TRANSB  1 when op(A) = A^T (op(B) = B^T)
+
+#ifndef TSM
+#define TSM 64
+#endif
+#ifndef TSN
+#define TSN 64
+#endif
+#ifndef TSK
+#define TSK 16
+#endif
+#ifndef WPTM
+#define WPTM 4
+#endif
+#ifndef WPTN
+#define WPTN 4
+#endif
+#ifndef PADA
+#define PADA 1
+#endif
+#ifndef PADB
+#define PADB 1
+#endif
+#ifndef VWA
+#define VWA 1
+#endif
+#ifndef VWB
+#define VWB 1
+#endif
+#ifndef STRM
+#define STRM 0
+#endif
+#ifndef STRN
+#define STRN 1
+#endif
+#ifndef KUNROLL
+#define KUNROLL 1
+#endif
+#ifndef PREFETCH
+#define PREFETCH 0
+#endif
+#ifndef PRECISION
+#define PRECISION 32
+#endif
+#ifndef TRANSA
+#define TRANSA 0
+#endif
+#ifndef TRANSB
+#define TRANSB 0
+#endif
+
+#if PRECISION == 64
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#define REAL double
+#else
+#define REAL float
+#endif
+
+#define CONCAT_(a, b) a##b
+#define CONCAT(a, b) CONCAT_(a, b)
+#define PRAGMA_(x) _Pragma(#x)
+#define PRAGMA(x) PRAGMA_(x)
+
+#if VWA == 1
+#define REALA REAL
+#else
+#define REALA CONCAT(REAL, VWA)
+#endif
+#if VWB == 1
+#define REALB REAL
+#else
+#define REALB CONCAT(REAL, VWB)
+#endif
+
+// Derived sizes.
+#define RTSM (TSM / WPTM)            // local range along M
+#define RTSN (TSN / WPTN)            // local range along N
+#define THREADS (RTSM * RTSN)        // work-items per work-group
+#define LDA_LOCAL (TSM + PADA)       // row stride of the local A tile, stored as [TSK][TSM + PADA]
+#define LDB_LOCAL (TSN + PADB)       // row stride of the local B tile, stored as [TSK][TSN + PADB]
+#define A_LOADS (TSM * TSK / (VWA * THREADS))  // vector loads of A per work-item per tile
+#define B_LOADS (TSN * TSK / (VWB * THREADS))  // vector loads of B per work-item per tile
+#define BUFFERS (PREFETCH ? 2 : 1)
+
+// Registers are read from local memory four at a time where the layout allows it.
+#if STRM == 0 && WPTM % 4 == 0 && LDA_LOCAL % 4 == 0
+#define LOCAL_VECTOR_A 1
+#else
+#define LOCAL_VECTOR_A 0
+#endif
+#if STRN == 0 && WPTN % 4 == 0 && LDB_LOCAL % 4 == 0
+#define LOCAL_VECTOR_B 1
+#else
+#define LOCAL_VECTOR_B 0
+#endif
+
+#if STRM == 0
+#define ROW(lid, wm) ((lid) * WPTM + (wm))
+#else
+#define ROW(lid, wm) ((lid) + (wm) * RTSM)
+#endif
+#if STRN == 0
+#define COL(lid, wn) ((lid) * WPTN + (wn))
+#else
+#define COL(lid, wn) ((lid) + (wn) * RTSN)
+#endif
+
+// Position of a work-item's v-th vector within a tile whose rows are `cols` elements wide.
+#define TILE_ROW(v, cols, vw) ((v) / ((cols) / (vw)))
+#define TILE_COL(v, cols, vw) (((v) % ((cols) / (vw))) * (vw))
+
+// Global-memory staging of one A tile. TRANSA == 0: A is M x K, contiguous along k;
+// TRANSA == 1: A is K x M, contiguous along m. `a` points at the tile's first element.
+// `full` means the whole tile lies inside the matrix, so vector loads need no bounds checks.
+inline void load_a(__global const REAL* restrict a, const int lda, const int rows_left,
+                   const int depth_left, const bool full, REALA staged[A_LOADS]) {
+  const int tid = get_local_id(1) * RTSN + get_local_id(0);
+#pragma unroll
+  for (int l = 0; l < A_LOADS; ++l) {
+    const int v = tid + l * THREADS;
+#if TRANSA == 0
+    const int r = TILE_ROW(v, TSK, VWA), c = TILE_COL(v, TSK, VWA);  // r: m, c: k
+    const bool inside_r = r < rows_left;
+#else
+    const int r = TILE_ROW(v, TSM, VWA), c = TILE_COL(v, TSM, VWA);  // r: k, c: m
+    const bool inside_r = r < depth_left;
+#endif
+    __global const REAL* p = a + r * lda + c;
+    if (full) {
+      staged[l] = *((__global const REALA*)p);
+    } else {
+      REAL* s = (REAL*)&staged[l];
+#pragma unroll
+      for (int i = 0; i < VWA; ++i) {
+#if TRANSA == 0
+        const bool inside = inside_r && c + i < depth_left;
+#else
+        const bool inside = inside_r && c + i < rows_left;
+#endif
+        s[i] = inside ? p[i] : (REAL)0;
+      }
+    }
+  }
+}
+
+// Local-memory store of a staged A tile, transposed to [k][m].
+inline void store_a(__local REAL* als, const REALA staged[A_LOADS]) {
+  const int tid = get_local_id(1) * RTSN + get_local_id(0);
+#pragma unroll
+  for (int l = 0; l < A_LOADS; ++l) {
+    const int v = tid + l * THREADS;
+    const REAL* s = (const REAL*)&staged[l];
+#if TRANSA == 0
+    const int m = TILE_ROW(v, TSK, VWA), k = TILE_COL(v, TSK, VWA);
+#pragma unroll
+    for (int i = 0; i < VWA; ++i) als[(k + i) * LDA_LOCAL + m] = s[i];
+#else
+    const int k = TILE_ROW(v, TSM, VWA), m = TILE_COL(v, TSM, VWA);
+#pragma unroll
+    for (int i = 0; i < VWA; ++i) als[k * LDA_LOCAL + m + i] = s[i];
+#endif
+  }
+}
+
+// Global-memory staging of one B tile. TRANSB == 0: B is K x N, contiguous along n;
+// TRANSB == 1: B is N x K, contiguous along k.
+inline void load_b(__global const REAL* restrict b, const int ldb, const int cols_left,
+                   const int depth_left, const bool full, REALB staged[B_LOADS]) {
+  const int tid = get_local_id(1) * RTSN + get_local_id(0);
+#pragma unroll
+  for (int l = 0; l < B_LOADS; ++l) {
+    const int v = tid + l * THREADS;
+#if TRANSB == 0
+    const int r = TILE_ROW(v, TSN, VWB), c = TILE_COL(v, TSN, VWB);  // r: k, c: n
+    const bool inside_r = r < depth_left;
+#else
+    const int r = TILE_ROW(v, TSK, VWB), c = TILE_COL(v, TSK, VWB);  // r: n, c: k
+    const bool inside_r = r < cols_left;
+#endif
+    __global const REAL* p = b + r * ldb + c;
+    if (full) {
+      staged[l] = *((__global const REALB*)p);
+    } else {
+      REAL* s = (REAL*)&staged[l];
+#pragma unroll
+      for (int i = 0; i < VWB; ++i) {
+#if TRANSB == 0
+        const bool inside = inside_r && c + i < cols_left;
+#else
+        const bool inside = inside_r && c + i < depth_left;
+#endif
+        s[i] = inside ? p[i] : (REAL)0;
+      }
+    }
+  }
+}
+
+// Local-memory store of a staged B tile as [k][n].
+inline void store_b(__local REAL* bls, const REALB staged[B_LOADS]) {
+  const int tid = get_local_id(1) * RTSN + get_local_id(0);
+#pragma unroll
+  for (int l = 0; l < B_LOADS; ++l) {
+    const int v = tid + l * THREADS;
+    const REAL* s = (const REAL*)&staged[l];
+#if TRANSB == 0
+    const int k = TILE_ROW(v, TSN, VWB), n = TILE_COL(v, TSN, VWB);
+#pragma unroll
+    for (int i = 0; i < VWB; ++i) bls[k * LDB_LOCAL + n + i] = s[i];
+#else
+    const int n = TILE_ROW(v, TSK, VWB), k = TILE_COL(v, TSK, VWB);
+#pragma unroll
+    for (int i = 0; i < VWB; ++i) bls[(k + i) * LDB_LOCAL + n] = s[i];
+#endif
+  }
+}
+
+// Multiply-accumulate of one local tile pair into the work-item's WPTM x WPTN registers.
+inline void multiply_tile(__local const REAL* als, __local const REAL* bls,
+                          REAL acc[WPTM][WPTN]) {
+  const int lm = get_local_id(1), ln = get_local_id(0);
+  PRAGMA(unroll KUNROLL)
+  for (int k = 0; k < TSK; ++k) {
+    REAL a[WPTM], b[WPTN];
+#if LOCAL_VECTOR_A
+#pragma unroll
+    for (int w = 0; w < WPTM / 4; ++w) {
+      const CONCAT(REAL, 4) v = *((__local const CONCAT(REAL, 4)*)(als + k * LDA_LOCAL +
+                                                                   lm * WPTM) + w);
+      a[4 * w] = v.x; a[4 * w + 1] = v.y; a[4 * w + 2] = v.z; a[4 * w + 3] = v.w;
+    }
+#else
+#pragma unroll
+    for (int wm = 0; wm < WPTM; ++wm) a[wm] = als[k * LDA_LOCAL + ROW(lm, wm)];
+#endif
+#if LOCAL_VECTOR_B
+#pragma unroll
+    for (int w = 0; w < WPTN / 4; ++w) {
+      const CONCAT(REAL, 4) v = *((__local const CONCAT(REAL, 4)*)(bls + k * LDB_LOCAL +
+                                                                   ln * WPTN) + w);
+      b[4 * w] = v.x; b[4 * w + 1] = v.y; b[4 * w + 2] = v.z; b[4 * w + 3] = v.w;
+    }
+#else
+#pragma unroll
+    for (int wn = 0; wn < WPTN; ++wn) b[wn] = bls[k * LDB_LOCAL + COL(ln, wn)];
+#endif
+#pragma unroll
+    for (int wm = 0; wm < WPTM; ++wm) {
+#pragma unroll
+      for (int wn = 0; wn < WPTN; ++wn) acc[wm][wn] = mad(a[wm], b[wn], acc[wm][wn]);
+    }
+  }
+}
+
+__kernel __attribute__((reqd_work_group_size(RTSN, RTSM, 1)))
+void xgemm(const int M, const int N, const int K, const REAL alpha, const REAL beta,
+           __global const REAL* restrict A, const ulong a_offset, const int lda,
+           __global const REAL* restrict B, const ulong b_offset, const int ldb,
+           __global REAL* C, const ulong c_offset, const int ldc) {
+  // Aligned so that four consecutive elements can be read as one vector.
+  __local REAL als[BUFFERS][TSK * LDA_LOCAL] __attribute__((aligned(32)));
+  __local REAL bls[BUFFERS][TSK * LDB_LOCAL] __attribute__((aligned(32)));
+
+  const int lm = get_local_id(1), ln = get_local_id(0);
+  const int m0 = get_group_id(1) * TSM, n0 = get_group_id(0) * TSN;
+  const int rows_left = M - m0, cols_left = N - n0;
+  const bool full_m = rows_left >= TSM, full_n = cols_left >= TSN;
+
+  // Pointers to the first tile; they advance by one K tile per step.
+#if TRANSA == 0
+  __global const REAL* a = A + a_offset + (size_t)m0 * lda;
+  const size_t a_step = TSK;
+#else
+  __global const REAL* a = A + a_offset + m0;
+  const size_t a_step = (size_t)TSK * lda;
+#endif
+#if TRANSB == 0
+  __global const REAL* b = B + b_offset + n0;
+  const size_t b_step = (size_t)TSK * ldb;
+#else
+  __global const REAL* b = B + b_offset + (size_t)n0 * ldb;
+  const size_t b_step = TSK;
+#endif
+
+  REAL acc[WPTM][WPTN];
+#pragma unroll
+  for (int wm = 0; wm < WPTM; ++wm) {
+#pragma unroll
+    for (int wn = 0; wn < WPTN; ++wn) acc[wm][wn] = (REAL)0;
+  }
+
+  REALA staged_a[A_LOADS];
+  REALB staged_b[B_LOADS];
+  const int tiles = (K + TSK - 1) / TSK;
+
+#if PREFETCH
+  if (tiles > 0) {
+    load_a(a, lda, rows_left, K, full_m && K >= TSK, staged_a);
+    load_b(b, ldb, cols_left, K, full_n && K >= TSK, staged_b);
+    store_a(als[0], staged_a);
+    store_b(bls[0], staged_b);
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (int t = 0; t < tiles; ++t) {
+    const int current = t & 1;
+    const bool more = t + 1 < tiles;
+    if (more) {
+      // Issue the next tile's global loads before computing, so their latency is hidden.
+      const int depth_left = K - (t + 1) * TSK;
+      load_a(a + (t + 1) * a_step, lda, rows_left, depth_left, full_m && depth_left >= TSK,
+             staged_a);
+      load_b(b + (t + 1) * b_step, ldb, cols_left, depth_left, full_n && depth_left >= TSK,
+             staged_b);
+    }
+    multiply_tile(als[current], bls[current], acc);
+    if (more) {
+      store_a(als[current ^ 1], staged_a);
+      store_b(bls[current ^ 1], staged_b);
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+#else
+  for (int t = 0; t < tiles; ++t) {
+    const int depth_left = K - t * TSK;
+    load_a(a + t * a_step, lda, rows_left, depth_left, full_m && depth_left >= TSK, staged_a);
+    load_b(b + t * b_step, ldb, cols_left, depth_left, full_n && depth_left >= TSK, staged_b);
+    store_a(als[0], staged_a);
+    store_b(bls[0], staged_b);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    multiply_tile(als[0], bls[0], acc);
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+#endif
+
+  __global REAL* c = C + c_offset + (size_t)m0 * ldc + n0;
+  const bool full = full_m && full_n;
+#pragma unroll
+  for (int wm = 0; wm < WPTM; ++wm) {
+    const int r = ROW(lm, wm);
+#pragma unroll
+    for (int wn = 0; wn < WPTN; ++wn) {
+      const int col = COL(ln, wn);
+      if (full || (r < rows_left && col < cols_left)) {
+        __global REAL* p = c + (size_t)r * ldc + col;
+        // With beta == 0, C is never read: whatever it holds (NaN included) cannot leak.
+        *p = beta == (REAL)0 ? alpha * acc[wm][wn] : mad(alpha, acc[wm][wn], beta * *p);
+      }
+    }
+  }
+}
+
+// A plain kernel for verifying large problems on the device: one work-item per element of C,
+// transpositions as arguments, no local memory. Launched with any 2-D range covering (N, M).
+__kernel void xgemm_reference(const int M, const int N, const int K, const REAL alpha,
+                              const REAL beta, const int trans_a, const int trans_b,
+                              __global const REAL* A, const ulong a_offset, const int lda,
+                              __global const REAL* B, const ulong b_offset, const int ldb,
+                              __global REAL* C, const ulong c_offset, const int ldc) {
+  const int n = get_global_id(0), m = get_global_id(1);
+  if (m >= M || n >= N) return;
+  A += a_offset;
+  B += b_offset;
+  REAL sum = 0;
+  for (int k = 0; k < K; ++k) {
+    const REAL x = trans_a ? A[(size_t)k * lda + m] : A[(size_t)m * lda + k];
+    const REAL y = trans_b ? B[(size_t)n * ldb + k] : B[(size_t)k * ldb + n];
+    sum = mad(x, y, sum);
+  }
+  __global REAL* p = C + c_offset + (size_t)m * ldc + n;
+  *p = beta == (REAL)0 ? alpha * sum : mad(alpha, sum, beta * *p);
+}

@@ -1,0 +1,96 @@
+// What every `gemmtune` command shares: option parsing, exit codes, size and enum parsing, JSON out.
+#include "tuner/cli.hpp"
+
+#include <charconv>
+#include <sstream>
+
+namespace gemmtune::cli {
+namespace po = boost::program_options;
+
+int exit_code_for(const std::exception& error) {
+  if (dynamic_cast<const InvalidArgument*>(&error) || dynamic_cast<const ConfigError*>(&error)) return 2;
+  return 1;
+}
+
+po::variables_map parse(const std::string& command, const std::vector<std::string>& args,
+                        const po::options_description& options,
+                        const po::positional_options_description& positional) {
+  po::variables_map values;
+  try {
+    po::store(po::command_line_parser(args).options(options).positional(positional).run(), values);
+    po::notify(values);
+  } catch (const po::error& error) {
+    throw UsageError(std::string(error.what()) + " (see gemmtune " + command + " --help)");
+  }
+  return values;
+}
+
+namespace {
+
+std::size_t parse_dimension(const std::string& whole, const std::string& part, bool allow_zero) {
+  std::size_t value = 0;
+  const auto [end, error] = std::from_chars(part.data(), part.data() + part.size(), value);
+  if (part.empty() || error != std::errc() || end != part.data() + part.size())
+    throw UsageError("malformed size '" + whole + "': '" + part + "' is not a non-negative integer (expected M, or MxNxK)");
+  if (value == 0 && !allow_zero) throw UsageError("malformed size '" + whole + "': sizes must be at least 1");
+  return value;
+}
+
+}  // namespace
+
+Size parse_size(const std::string& text, bool allow_zero) {
+  std::vector<std::string> parts;
+  std::istringstream stream(text);
+  for (std::string part; std::getline(stream, part, 'x');) parts.push_back(part);
+  if (!text.empty() && text.back() == 'x') parts.push_back("");
+  if (parts.size() == 1) {
+    const std::size_t side = parse_dimension(text, parts[0], allow_zero);
+    return {side, side, side};
+  }
+  if (parts.size() != 3) throw UsageError("malformed size '" + text + "': expected M or MxNxK, e.g. 1024x512x256");
+  return {parse_dimension(text, parts[0], allow_zero), parse_dimension(text, parts[1], allow_zero),
+          parse_dimension(text, parts[2], allow_zero)};
+}
+
+std::vector<Size> parse_sizes(const std::string& text) {
+  std::vector<Size> sizes;
+  std::istringstream stream(text);
+  for (std::string part; std::getline(stream, part, ',');) sizes.push_back(parse_size(part));
+  if (sizes.empty()) throw UsageError("no size given");
+  return sizes;
+}
+
+std::string format_size(const Size& size) {
+  return std::to_string(size.m) + 'x' + std::to_string(size.n) + 'x' + std::to_string(size.k);
+}
+
+Transpose parse_transpose_letter(char letter) {
+  if (letter == 'N' || letter == 'n') return Transpose::No;
+  if (letter == 'T' || letter == 't') return Transpose::Yes;
+  throw UsageError(std::string("unknown transposition '") + letter + "' (expected N or T)");
+}
+
+std::pair<Transpose, Transpose> parse_trans(const std::string& text) {
+  if (text.size() != 2) throw UsageError("unknown transposition '" + text + "' (expected NN, NT, TN or TT)");
+  return {parse_transpose_letter(text[0]), parse_transpose_letter(text[1])};
+}
+
+Layout parse_layout(const std::string& text) {
+  if (text == "row") return Layout::RowMajor;
+  if (text == "col") return Layout::ColMajor;
+  throw UsageError("unknown layout '" + text + "' (expected row or col)");
+}
+
+Precision parse_precision(const std::string& text) {
+  if (text == "32") return Precision::Single;
+  if (text == "64") return Precision::Double;
+  throw UsageError("unknown precision '" + text + "' (expected 32 or 64)");
+}
+
+boost::json::object config_to_json(const KernelConfig& config) {
+  boost::json::object object;
+  for (const auto& [name, value] : config) object[name] = value;
+  return object;
+}
+
+}  // namespace gemmtune::cli

@@ -1,0 +1,180 @@
+// `gemmtune run`: one GEMM through the dispatcher, as a library user runs it; timed and checked.
+#include <algorithm>
+#include <iomanip>
+#include <iostream>
+
+#include "dispatch/gemm_problem.hpp"
+#include "dispatch/xgemm_config.hpp"
+#include "dispatch/xgemm_launch.hpp"
+#include "gemmtune/handle.hpp"
+#include "tuner/cli.hpp"
+#include "tuner/commands.hpp"
+#include "tuner/host_check.hpp"
+#include "tuner/random_data.hpp"
+
+namespace gemmtune::cli {
+namespace {
+
+struct RunOptions {
+  Size size;
+  Layout layout;
+  Transpose trans_a, trans_b;
+  Precision precision;
+  double alpha, beta;
+  std::string device;
+  std::optional<std::filesystem::path> database;
+  bool check, json;
+  int repeat;
+};
+
+// Refuses sizes whose buffers the device cannot hold, before allocating anything.
+void check_fits(const GemmArguments& g, std::size_t element_bytes, const DeviceLimits& limits,
+                const std::string& size_text) {
+  const RequiredElements required = validate_gemm_arguments(g);
+  std::uint64_t total = 0;
+  for (const auto& [name, elements] : {std::pair{"A", required.a}, {"B", required.b}, {"C", required.c}}) {
+    const std::uint64_t bytes = static_cast<std::uint64_t>(elements) * element_bytes;
+    if (bytes > limits.max_alloc_bytes)
+      throw UsageError("size " + size_text + " needs " + std::to_string(bytes >> 20) + " MiB for " + name +
+                       ", more than the device's largest buffer (" + std::to_string(limits.max_alloc_bytes >> 20) + " MiB)");
+    total += bytes;
+  }
+  if (total > limits.global_mem_bytes)
+    throw UsageError("size " + size_text + " needs " + std::to_string(total >> 20) +
+                     " MiB, more than the device's memory (" + std::to_string(limits.global_mem_bytes >> 20) + " MiB)");
+}
+
+template <typename Real>
+int run_gemm(const RunOptions& o) {
+  const DeviceEntry entry = select_device(o.device);
+  const DeviceLimits limits = limits_of(entry.device);
+  const GemmArguments g = dense_gemm_arguments(o.layout, o.trans_a, o.trans_b, o.size.m, o.size.n, o.size.k);
+  if (o.precision == Precision::Double && !limits.fp64)
+    throw UsageError("device '" + entry.fingerprint.name + "' has no double precision (cl_khr_fp64)");
+  check_fits(g, sizeof(Real), limits, format_size(o.size));
+  const RequiredElements required = validate_gemm_arguments(g);
+
+  const std::vector<Real> a = random_values<Real>(required.a, 1);
+  const std::vector<Real> b = random_values<Real>(required.b, 2);
+  const std::vector<Real> c = random_values<Real>(required.c, 3);
+
+  cl::Context context(entry.device);
+  cl::CommandQueue queue(context, entry.device, CL_QUEUE_PROFILING_ENABLE);
+  const auto buffer = [&](const std::vector<Real>& host) {
+    return cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, std::max<std::size_t>(1, host.size()) * sizeof(Real),
+                      const_cast<Real*>(host.empty() ? nullptr : host.data()));
+  };
+  const std::vector<Real> placeholder(1);
+  cl::Buffer a_buffer = buffer(a.empty() ? placeholder : a), b_buffer = buffer(b.empty() ? placeholder : b);
+  cl::Buffer c_buffer = buffer(c.empty() ? placeholder : c);
+
+  Handle handle(context(), entry.device(), o.database);
+  const GemmShape shape{o.precision, o.layout, o.trans_a, o.trans_b, g.m, g.n, g.k};
+  const ConfigChoice choice = handle.choose(shape);
+  const KernelConfig config = adapt_vector_widths(choice.config, to_row_major(g));
+
+  const auto call = [&](cl_event* event) {
+    handle.gemm(g.layout, g.trans_a, g.trans_b, g.m, g.n, g.k, static_cast<Real>(o.alpha), a_buffer(),
+                g.a_offset, g.lda, b_buffer(), g.b_offset, g.ldb, static_cast<Real>(o.beta), c_buffer(),
+                g.c_offset, g.ldc, queue(), event);
+  };
+  call(nullptr);  // warm-up: builds the program (or loads it from the cache)
+  queue.finish();
+  std::vector<double> seconds;
+  for (int i = 0; i < o.repeat; ++i) {
+    cl_event raw = nullptr;
+    call(&raw);
+    cl::Event event(raw);  // takes ownership
+    event.wait();
+    seconds.push_back(static_cast<double>(event.getProfilingInfo<CL_PROFILING_COMMAND_END>() -
+                                          event.getProfilingInfo<CL_PROFILING_COMMAND_START>()) * 1e-9);
+  }
+  std::sort(seconds.begin(), seconds.end());
+  const double median = seconds.empty() ? 0 : seconds[seconds.size() / 2];
+  const double flops = 2.0 * g.m * g.n * g.k;
+  const double gflops = median > 0 ? flops / median * 1e-9 : 0;
+
+  CheckResult check;
+  if (o.check) {
+    // The timed calls accumulated into C; check one call from the original C.
+    if (!c.empty()) queue.enqueueWriteBuffer(c_buffer, CL_TRUE, 0, c.size() * sizeof(Real), c.data());
+    call(nullptr);
+    std::vector<Real> result(c.size());
+    if (!c.empty()) queue.enqueueReadBuffer(c_buffer, CL_TRUE, 0, c.size() * sizeof(Real), result.data());
+    check = check_against_openblas<Real>(g, static_cast<Real>(o.alpha), static_cast<Real>(o.beta), a, b, c, result);
+  }
+
+  const std::string trans = transpose_code(o.trans_a, o.trans_b);
+  if (o.json) {
+    boost::json::object out{{"device", entry.fingerprint.name},
+                            {"device_selector", entry.selector},
+                            {"m", g.m}, {"n", g.n}, {"k", g.k},
+                            {"trans", trans},
+                            {"layout", to_string(o.layout)},
+                            {"precision", static_cast<int>(o.precision)},
+                            {"alpha", o.alpha}, {"beta", o.beta},
+                            {"config", config_to_json(config)},
+                            {"config_source", to_string(choice.source)},
+                            {"config_detail", choice.detail},
+                            {"repeat", o.repeat},
+                            {"seconds", median},
+                            {"gflops", gflops},
+                            {"checked", o.check},
+                            {"max_abs_error", check.max_abs_error},
+                            {"ok", check.ok}};
+    if (!check.ok) out["failure"] = check.first_failure;
+    std::cout << boost::json::serialize(out) << '\n';
+  } else {
+    std::cout << "device    " << entry.selector << "  " << entry.fingerprint.name << '\n'
+              << "problem   " << format_size(o.size) << "  " << trans << "  " << to_string(o.layout)
+              << "-major  fp" << static_cast<int>(o.precision) << "  alpha=" << o.alpha << " beta=" << o.beta << '\n'
+              << "config    " << describe_config(config) << "  (" << to_string(choice.source) << ": " << choice.detail << ")\n"
+              << "time      " << std::setprecision(4) << median * 1e3 << " ms (median of " << o.repeat << ")  "
+              << std::fixed << std::setprecision(1) << gflops << " GFLOP/s\n";
+    if (o.check)
+      std::cout << "check     " << (check.ok ? "ok" : "FAILED: " + check.first_failure) << "  max |error| "
+                << std::scientific << std::setprecision(2) << check.max_abs_error << " vs OpenBLAS\n";
+  }
+  return check.ok ? 0 : 1;
+}
+
+}  // namespace
+
+int run_command(const Arguments& args) {
+  namespace po = boost::program_options;
+  po::options_description options("gemmtune run --size MxNxK [options]");
+  options.add_options()
+      ("help,h", "show this help")
+      ("size", po::value<std::string>()->required(), "M, N and K as MxNxK (or one number for all three)")
+      ("trans", po::value<std::string>()->default_value("NN"), "op(A) and op(B): NN, NT, TN or TT")
+      ("layout", po::value<std::string>()->default_value("row"), "row or col (major)")
+      ("precision", po::value<std::string>()->default_value("32"), "32 (float) or 64 (double)")
+      ("alpha", po::value<double>()->default_value(1.0), "alpha")
+      ("beta", po::value<double>()->default_value(0.0), "beta")
+      ("device", po::value<std::string>()->default_value(""), "device index or platform:index (gemmtune devices)")
+      ("db", po::value<std::string>(), "tuning database (default $GEMMTUNE_DB, else the per-user file)")
+      ("check", "compare with OpenBLAS on the host; exit 1 when it differs")
+      ("repeat", po::value<int>()->default_value(10), "timed calls (the median is reported)")
+      ("json", "print one JSON object");
+  if (std::find(args.begin(), args.end(), "--help") != args.end() || std::find(args.begin(), args.end(), "-h") != args.end()) {
+    std::cout << options;
+    return 0;
+  }
+  const auto values = parse("run", args, options);
+  RunOptions o;
+  o.size = parse_size(values["size"].as<std::string>());
+  std::tie(o.trans_a, o.trans_b) = parse_trans(values["trans"].as<std::string>());
+  o.layout = parse_layout(values["layout"].as<std::string>());
+  o.precision = parse_precision(values["precision"].as<std::string>());
+  o.alpha = values["alpha"].as<double>();
+  o.beta = values["beta"].as<double>();
+  o.device = values["device"].as<std::string>();
+  if (values.count("db")) o.database = values["db"].as<std::string>();
+  o.check = values.count("check") > 0;
+  o.json = values.count("json") > 0;
+  o.repeat = values["repeat"].as<int>();
+  if (o.repeat < 1) throw UsageError("--repeat must be at least 1");
+  return o.precision == Precision::Double ? run_gemm<double>(o) : run_gemm<float>(o);
+}
+
+}  // namespace gemmtune::cli

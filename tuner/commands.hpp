@@ -1,0 +1,14 @@
+// The `gemmtune` subcommands; each takes the arguments after its name and returns the exit code.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace gemmtune::cli {
+
+using Arguments = std::vector<std::string>;
+
+int devices_command(const Arguments& args);
+int run_command(const Arguments& args);
+
+}  // namespace gemmtune::cli

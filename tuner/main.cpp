@@ -1,0 +1,51 @@
+// The `gemmtune` program: dispatches to one subcommand and turns errors into one line and a code.
+#include <iostream>
+#include <string_view>
+
+#include "tuner/cli.hpp"
+#include "tuner/commands.hpp"
+
+namespace {
+
+struct Command {
+  std::string_view name;
+  std::string_view summary;
+  int (*run)(const gemmtune::cli::Arguments&);
+};
+
+// The one table of subcommands: a new command is one file and one line here.
+constexpr Command commands[] = {
+    {"devices", "list OpenCL devices with their index and selector", gemmtune::cli::devices_command},
+    {"run", "run one GEMM through the dispatcher, optionally checked", gemmtune::cli::run_command},
+};
+
+void print_usage(std::ostream& out) {
+  out << "usage: gemmtune COMMAND [OPTIONS]   (gemmtune COMMAND --help for its options)\n\ncommands:\n";
+  for (const auto& command : commands) out << "  " << command.name << std::string(10 - command.name.size(), ' ') << command.summary << '\n';
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    print_usage(std::cerr);
+    return 2;
+  }
+  const std::string_view name = argv[1];
+  if (name == "--help" || name == "-h" || name == "help") {
+    print_usage(std::cout);
+    return 0;
+  }
+  for (const auto& command : commands) {
+    if (command.name != name) continue;
+    try {
+      return command.run(gemmtune::cli::Arguments(argv + 2, argv + argc));
+    } catch (const std::exception& error) {
+      std::cerr << "gemmtune " << name << ": error: " << error.what() << '\n';
+      return gemmtune::cli::exit_code_for(error);
+    }
+  }
+  std::cerr << "gemmtune: unknown command '" << name << "'\n";
+  print_usage(std::cerr);
+  return 2;
+}
