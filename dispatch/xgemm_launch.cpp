@@ -26,8 +26,10 @@ void set_scalars(cl::Kernel& kernel, const RowMajorGemm& p, double alpha, double
   kernel.setArg(4, static_cast<Real>(beta));
 }
 
+// a and b are the caller's A and B; a column-major call has them trade places (see RowMajorGemm).
 void set_buffers(cl::Kernel& kernel, cl_uint first, const RowMajorGemm& p, cl_mem a, cl_mem b,
                  cl_mem c) {
+  if (p.swapped) std::swap(a, b);
   kernel.setArg(first + 0, sizeof(cl_mem), &a);
   kernel.setArg(first + 1, static_cast<cl_ulong>(p.a_offset));
   kernel.setArg(first + 2, static_cast<cl_int>(p.lda));

@@ -20,6 +20,7 @@ struct XgemmRanges {
 XgemmRanges xgemm_ranges(const KernelConfig& config, const RowMajorGemm& problem);
 
 // Enqueues C = alpha*op(A)*op(B) + beta*C with a program built from xgemm_defines(config, ...).
+// a, b and c are the caller's buffers in the caller's order, whatever the layout.
 // alpha == 0 runs with K = 0, so A and B are never read; an empty C enqueues a marker only.
 void enqueue_xgemm(const cl::CommandQueue& queue, const cl::Program& program,
                    const KernelConfig& config, const RowMajorGemm& problem, Precision precision,

@@ -1,0 +1,83 @@
+// `gemmtune run` and `gemmtune devices` as a user runs them, bad input included.
+#include <gtest/gtest.h>
+
+#include <boost/json.hpp>
+
+#include "tests/support/process.hpp"
+
+namespace gemmtune::testing {
+namespace {
+
+TEST(DevicesCommand, ListsDevicesWithSelectors) {
+  const ProcessResult result = run_gemmtune("devices");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("[0] "), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("(default)"), std::string::npos) << result.out;
+}
+
+TEST(DevicesCommand, JsonHasFingerprints) {
+  const ProcessResult result = run_gemmtune("devices --json");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto devices = boost::json::parse(result.out).as_array();
+  ASSERT_FALSE(devices.empty());
+  const auto& first = devices[0].as_object();
+  EXPECT_EQ(first.at("index").as_int64(), 0);
+  EXPECT_FALSE(first.at("selector").as_string().empty());
+  EXPECT_GT(first.at("fingerprint").as_object().at("compute_units").as_int64(), 0);
+}
+
+TEST(RunCommand, CheckedRunPrintsJsonAndPasses) {
+  const ProcessResult result =
+      run_gemmtune("run --size 67x45x99 --trans TN --layout col --alpha 2 --beta 0.5 --check --repeat 2 --json --db /nonexistent/x.db");
+  ASSERT_EQ(result.exit_code, 0) << result.err << result.out;
+  const auto out = boost::json::parse(result.out).as_object();
+  for (const char* key : {"device", "m", "n", "k", "trans", "layout", "precision", "config", "config_source",
+                          "seconds", "gflops", "max_abs_error", "ok"})
+    EXPECT_TRUE(out.contains(key)) << key;
+  EXPECT_EQ(out.at("m").as_int64(), 67);
+  EXPECT_EQ(out.at("trans").as_string(), "TN");
+  EXPECT_EQ(out.at("layout").as_string(), "col");
+  EXPECT_EQ(out.at("config_source").as_string(), "default");
+  EXPECT_TRUE(out.at("ok").as_bool());
+  EXPECT_GT(out.at("gflops").as_double(), 0);
+  EXPECT_EQ(out.at("config").as_object().at("TSM").as_int64(), 64);
+}
+
+TEST(RunCommand, DoublePrecision) {
+  const ProcessResult result = run_gemmtune("run --size 33 --precision 64 --check --repeat 1 --json");
+  if (result.exit_code == 2 && result.err.find("cl_khr_fp64") != std::string::npos) GTEST_SKIP() << result.err;
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(boost::json::parse(result.out).as_object().at("precision").as_int64(), 64);
+}
+
+TEST(RunCommand, MalformedSizesExitTwoWithOneLine) {
+  for (const char* size : {"12x", "-3x4x5", "0x0", "abc"}) {
+    const ProcessResult result = run_gemmtune(std::string("run --size ") + size);
+    EXPECT_EQ(result.exit_code, 2) << size;
+    EXPECT_NE(result.err.find(std::string("malformed size '") + size + "'"), std::string::npos) << result.err;
+    EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
+  }
+}
+
+TEST(RunCommand, SizeBeyondTheDeviceExitsTwo) {
+  const ProcessResult result = run_gemmtune("run --size 200000x200000x8");
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.err.find("more than the device's"), std::string::npos) << result.err;
+}
+
+TEST(RunCommand, UnknownDeviceListsDevicesAndExitsTwo) {
+  const ProcessResult result = run_gemmtune("run --size 64 --device nosuchplatform:3");
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.err.find("unknown device 'nosuchplatform:3'"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("[0] "), std::string::npos) << result.err;
+}
+
+TEST(RunCommand, UnknownOptionAndBadEnumsExitTwo) {
+  EXPECT_EQ(run_gemmtune("run --size 64 --frobnicate").exit_code, 2);
+  EXPECT_EQ(run_gemmtune("run --size 64 --trans XY").exit_code, 2);
+  EXPECT_EQ(run_gemmtune("run").exit_code, 2);
+  EXPECT_EQ(run_gemmtune("nosuchcommand").exit_code, 2);
+}
+
+}  // namespace
+}  // namespace gemmtune::testing

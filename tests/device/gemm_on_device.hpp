@@ -1,0 +1,36 @@
+// Test support: runs one GEMM on the default OpenCL device (PoCL in CI) and checks it with OpenBLAS.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "dispatch/device.hpp"
+#include "dispatch/gemm_problem.hpp"
+#include "dispatch/program_cache.hpp"
+#include "gemmtune/handle.hpp"
+#include "tuner/host_check.hpp"
+
+namespace gemmtune::testing {
+
+// A context and queue on the default device, shared by a test suite.
+struct DeviceContext {
+  DeviceEntry entry = select_device("");
+  cl::Context context{entry.device};
+  cl::CommandQueue queue{context, entry.device};
+  DeviceLimits limits = limits_of(entry.device);
+  ProgramCache programs;
+};
+
+struct GemmCase {
+  GemmArguments arguments;
+  double alpha = 1, beta = 0;
+  bool nan_in_c = false;  // fill C with NaN (only meaningful with beta == 0)
+};
+
+// `config` empty: through a Handle (the dispatcher, with no database: the kernel's defaults).
+// Otherwise: that configuration directly, the way the tuner runs candidates.
+template <typename Real>
+CheckResult run_and_check(DeviceContext& device, const GemmCase& test,
+                          const std::optional<KernelConfig>& config = std::nullopt);
+
+}  // namespace gemmtune::testing

@@ -1,0 +1,53 @@
+// Argument validation and the reduction of column-major calls to the kernel's row-major form.
+#include <gtest/gtest.h>
+
+#include "dispatch/gemm_problem.hpp"
+#include "dispatch/xgemm_launch.hpp"
+#include "gemmtune/error.hpp"
+
+namespace gemmtune {
+namespace {
+
+TEST(GemmProblem, ColumnMajorSwapsOperands) {
+  GemmArguments g = dense_gemm_arguments(Layout::ColMajor, Transpose::Yes, Transpose::No, 10, 20, 30);
+  g.a_offset = 1, g.b_offset = 2;
+  const RowMajorGemm r = to_row_major(g);
+  EXPECT_TRUE(r.swapped);
+  EXPECT_EQ(r.m, 20u);
+  EXPECT_EQ(r.n, 10u);
+  EXPECT_FALSE(r.trans_a);  // op(B)^T with B not transposed
+  EXPECT_TRUE(r.trans_b);
+  EXPECT_EQ(r.a_offset, 2u);
+  EXPECT_EQ(r.lda, g.ldb);
+}
+
+TEST(GemmProblem, RequiredElementsFollowLayoutAndTransposition) {
+  GemmArguments g = dense_gemm_arguments(Layout::RowMajor, Transpose::Yes, Transpose::No, 4, 5, 6);
+  g.lda = 7, g.a_offset = 3;
+  const RequiredElements required = validate_gemm_arguments(g);
+  EXPECT_EQ(required.a, 3u + 5 * 7 + 4);  // A is stored K x M = 6 x 4
+  EXPECT_EQ(required.b, 6u * 5);
+  EXPECT_EQ(required.c, 4u * 5);
+}
+
+TEST(GemmProblem, NamesTheLeadingDimensionThatIsTooSmall) {
+  GemmArguments g = dense_gemm_arguments(Layout::ColMajor, Transpose::No, Transpose::No, 8, 8, 8);
+  g.ldc = 7;
+  try {
+    validate_gemm_arguments(g);
+    FAIL();
+  } catch (const InvalidArgument& error) {
+    EXPECT_STREQ(error.what(), "ldc = 7 is too small for C of 8 x 8 in col-major layout (at least 8)");
+  }
+}
+
+TEST(GemmProblem, VectorWidthsDropToWhatAlignmentAllows) {
+  RowMajorGemm p;
+  p.lda = 12, p.a_offset = 0, p.ldb = 64, p.b_offset = 3;
+  const KernelConfig adapted = adapt_vector_widths({{"VWA", 8}, {"VWB", 4}}, p);
+  EXPECT_EQ(adapted.at("VWA"), 4);
+  EXPECT_EQ(adapted.at("VWB"), 1);
+}
+
+}  // namespace
+}  // namespace gemmtune
