@@ -1,0 +1,132 @@
+// The tuning database: one SQLite file of devices, kernels, problems, sessions and evaluations.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "db/database_error.hpp"
+#include "db/records.hpp"
+
+namespace SQLite {
+class Database;
+}
+
+namespace gemmtune::db {
+
+// The best (lowest median time) status-ok configuration of one device, kernel and problem.
+struct TunedBest {
+  ProblemRecord problem;
+  ConfigValues config;
+  double gflops = 0;
+  double median_seconds = 0;
+  std::string device_key, driver_version;
+  std::string kernel_hash, config_key;
+  double min_seconds = 0, spread = 0;
+  int runs = 0;
+};
+
+// What list shows per device, kernel and problem.
+struct ProblemSummary {
+  std::string device_key, device_name, driver_version, kernel_name, kernel_hash;
+  ProblemRecord problem;
+  std::int64_t evaluations = 0, ok = 0;
+  std::optional<TunedBest> best;
+};
+
+// What an import or a merge did. A conflict is an evaluation whose key (device, kernel, problem,
+// configuration) is already stored with different results; the stored one is kept.
+struct ImportReport {
+  std::int64_t inserted = 0, duplicates = 0;
+  std::vector<std::string> conflicts;  // one line each
+};
+
+// Owns one connection. Every throw is a gemmtune::DatabaseError (DatabaseFileError when the file
+// itself is unusable, raised before anything is written). Not for concurrent use from several
+// threads: give each thread its own Database (several processes on one file are fine: WAL mode and
+// a 10 s busy timeout, and every write is its own IMMEDIATE transaction).
+class Database {
+ public:
+  enum class Mode { ReadOnly, ReadWrite };
+
+  // ReadWrite creates the file and its parent directories if missing, switches to WAL and applies
+  // the migrations. ReadOnly never writes or migrates; a missing file is a DatabaseFileError.
+  // A file that is not SQLite, another program's SQLite database, a schema newer than this build,
+  // or (ReadWrite) a file that cannot be written: DatabaseFileError, the file untouched.
+  Database(const std::filesystem::path& path, Mode mode);
+  static Database in_memory();  // a fresh, migrated database that lives as long as the object
+
+  Database(Database&&) noexcept;
+  Database& operator=(Database&&) noexcept;
+  ~Database();
+
+  const std::filesystem::path& path() const { return path_; }  // ":memory:" for in_memory()
+  Mode mode() const { return mode_; }
+  int schema_version() const;
+  // PRAGMA integrity_check: {"ok"} when sound, else SQLite's list of problems.
+  std::vector<std::string> integrity_check() const;
+
+  // Upserts: the row's id, inserting it if new. device_id() updates the fields not in the key.
+  std::int64_t device_id(const DeviceRecord& device);
+  std::int64_t kernel_id(const std::string& name, const std::string& source_hash);
+  std::int64_t problem_id(const ProblemRecord& problem);
+
+  std::int64_t begin_session(const SessionRecord& session, std::int64_t device, std::int64_t kernel);  // started now
+  void end_session(std::int64_t session);  // ended now
+
+  // Commits at once (its own transaction), so a killed tuner loses at most the evaluation in flight.
+  // The first evaluation of a key (device, kernel, problem, configuration) is kept: recording the
+  // same key again changes nothing and returns false. recorded_at is set to now.
+  bool record(std::int64_t session, std::int64_t device, std::int64_t kernel, std::int64_t problem,
+              const EvaluationRecord& evaluation);
+
+  // Everything recorded for this device, kernel and problem, oldest first (to resume a session).
+  std::vector<EvaluationRecord> evaluations(std::int64_t device, std::int64_t kernel, std::int64_t problem) const;
+
+  // The dispatcher's queries. Only status ok counts, only results of kernel_hash are returned.
+  // Exact device, kernel and problem.
+  std::optional<TunedBest> best(const std::string& device_key, const std::string& kernel_hash,
+                                const ProblemRecord& problem) const;
+  // This device's best per tuned problem of this precision, layout and transpositions (for the
+  // nearest-shape choice), ordered by m, n, k.
+  std::vector<TunedBest> best_per_problem(const std::string& device_key, const std::string& kernel_hash,
+                                          int precision, const std::string& layout, const std::string& trans) const;
+  // Devices of the same model under other drivers or platforms (key != excluded_device_key): their
+  // best per problem of the same precision, layout and transpositions; the exact problem first,
+  // then by GFLOP/s, highest first.
+  std::vector<TunedBest> best_for_model_other_drivers(const std::string& model_key,
+                                                      const std::string& excluded_device_key,
+                                                      const std::string& kernel_hash,
+                                                      const ProblemRecord& problem) const;
+  // Every device of this vendor and type: the best per device and problem of this precision,
+  // layout and transpositions, by GFLOP/s, highest first.
+  std::vector<TunedBest> best_for_vendor_type(const std::string& vendor, const std::string& type,
+                                              const std::string& kernel_hash, int precision,
+                                              const std::string& layout, const std::string& trans) const;
+
+  // Inspection (gemmtune db).
+  std::vector<DeviceRecord> devices() const;  // by id
+  std::vector<ProblemSummary> problem_summaries() const;
+  // The `limit` fastest ok configurations of one device and problem over every kernel hash.
+  std::vector<TunedBest> top_configs(const std::string& device_key, const ProblemRecord& problem, int limit) const;
+
+  // Every evaluation with what it refers to, in insertion order (export, merge).
+  std::vector<StoredEvaluation> all_evaluations() const;
+  // Adds evaluations (keeping their times and sessions) in one transaction; duplicates skipped,
+  // conflicts reported and the stored evaluation kept.
+  ImportReport import(const std::vector<StoredEvaluation>& evaluations);
+
+ private:
+  Database(std::unique_ptr<SQLite::Database> connection, std::filesystem::path path, Mode mode);
+  std::int64_t session_id(const StoredSession& session, std::int64_t device, std::int64_t kernel);
+  std::string name() const;  // for messages
+
+  std::unique_ptr<SQLite::Database> connection_;
+  std::filesystem::path path_;
+  Mode mode_ = Mode::ReadWrite;
+};
+
+}  // namespace gemmtune::db

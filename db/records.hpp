@@ -1,0 +1,82 @@
+// The values the tuning database stores and returns, free of SQL and of OpenCL.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+
+namespace gemmtune::db {
+
+// Kernel parameter name -> value. std::map so that the canonical key is sorted by name.
+using ConfigValues = std::map<std::string, std::int64_t>;
+
+// A device fingerprint as stored; the keys are computed by the caller (DeviceFingerprint::model_key()
+// and key()) so that db/ needs no OpenCL. `key` identifies the row.
+struct DeviceRecord {
+  std::string platform, vendor, name, driver_version, opencl_c_version, type;
+  std::uint32_t compute_units = 0, clock_mhz = 0;
+  std::uint64_t global_mem_bytes = 0, local_mem_bytes = 0, max_work_group_size = 0;
+  std::string model_key, key;
+
+  friend bool operator==(const DeviceRecord&, const DeviceRecord&) = default;
+};
+
+struct ProblemRecord {
+  int precision = 32;         // 32 | 64
+  std::string layout = "row";  // "row" | "col"
+  std::string trans = "NN";    // "NN" | "NT" | "TN" | "TT"
+  std::int64_t m = 0, n = 0, k = 0;
+
+  friend bool operator==(const ProblemRecord&, const ProblemRecord&) = default;
+};
+
+struct SessionRecord {
+  std::string command_line, strategy, tool_version;
+  std::uint64_t seed = 0;  // stored as its 64-bit two's-complement bit pattern
+  std::int64_t budget = 0;
+  double time_limit = 0;   // seconds; 0 = none
+
+  friend bool operator==(const SessionRecord&, const SessionRecord&) = default;
+};
+
+// One measured (or failed) configuration.
+struct EvaluationRecord {
+  ConfigValues config;
+  std::string status;  // ok, compile_error, launch_error, wrong_result, timeout, invalid
+  int runs = 0;
+  double min_seconds = 0, median_seconds = 0;
+  double spread = 0;  // (max - min) / median over the runs: 0.05 means the runs span 5% of the median
+  double gflops = 0;
+  double compile_seconds = 0;
+  std::string error;        // empty when status is ok
+  std::string recorded_at;  // ISO-8601 UTC, set by the database; ignored by Database::record()
+
+  friend bool operator==(const EvaluationRecord&, const EvaluationRecord&) = default;
+};
+
+// A session as stored, with what the database adds.
+struct StoredSession {
+  SessionRecord record;
+  std::string uid;         // random, unique across databases, so that merges keep sessions apart
+  std::string started_at;  // ISO-8601 UTC
+  std::string ended_at;    // empty while running (or when the tuner was killed)
+
+  friend bool operator==(const StoredSession&, const StoredSession&) = default;
+};
+
+// One evaluation with everything it refers to: the unit of export, import and merge.
+struct StoredEvaluation {
+  DeviceRecord device;
+  std::string kernel_name, kernel_hash;
+  ProblemRecord problem;
+  std::optional<StoredSession> session;
+  EvaluationRecord evaluation;
+
+  friend bool operator==(const StoredEvaluation&, const StoredEvaluation&) = default;
+};
+
+// The statuses an evaluation may have; the schema refuses any other.
+bool is_known_status(const std::string& status);
+
+}  // namespace gemmtune::db

@@ -1,0 +1,156 @@
+// The schema's migrations: ordered SQL steps keyed by PRAGMA user_version. Documented in SCHEMA.md.
+#include "db/schema.hpp"
+
+#include <SQLiteCpp/Database.h>
+#include <SQLiteCpp/Statement.h>
+#include <SQLiteCpp/Transaction.h>
+
+#include <string>
+
+#include "db/database_error.hpp"
+
+namespace gemmtune::db {
+namespace {
+
+// Version 1: the first schema.
+constexpr std::string_view version_1 = R"sql(
+CREATE TABLE devices (
+  id                  INTEGER PRIMARY KEY,
+  key                 TEXT    NOT NULL UNIQUE,
+  model_key           TEXT    NOT NULL,
+  platform            TEXT    NOT NULL,
+  vendor              TEXT    NOT NULL,
+  name                TEXT    NOT NULL,
+  driver_version      TEXT    NOT NULL,
+  opencl_c_version    TEXT    NOT NULL,
+  type                TEXT    NOT NULL,
+  compute_units       INTEGER NOT NULL,
+  clock_mhz           INTEGER NOT NULL,
+  global_mem_bytes    INTEGER NOT NULL,
+  local_mem_bytes     INTEGER NOT NULL,
+  max_work_group_size INTEGER NOT NULL
+);
+CREATE INDEX devices_by_model ON devices(model_key);
+CREATE INDEX devices_by_vendor_type ON devices(vendor, type);
+
+CREATE TABLE kernels (
+  id          INTEGER PRIMARY KEY,
+  name        TEXT NOT NULL,
+  source_hash TEXT NOT NULL,
+  UNIQUE (name, source_hash)
+);
+
+CREATE TABLE problems (
+  id        INTEGER PRIMARY KEY,
+  precision INTEGER NOT NULL CHECK (precision IN (32, 64)),
+  layout    TEXT    NOT NULL CHECK (layout IN ('row', 'col')),
+  trans     TEXT    NOT NULL CHECK (trans IN ('NN', 'NT', 'TN', 'TT')),
+  m         INTEGER NOT NULL CHECK (m > 0),
+  n         INTEGER NOT NULL CHECK (n > 0),
+  k         INTEGER NOT NULL CHECK (k > 0),
+  UNIQUE (precision, layout, trans, m, n, k)
+);
+
+CREATE TABLE sessions (
+  id           INTEGER PRIMARY KEY,
+  uid          TEXT    NOT NULL UNIQUE,
+  device_id    INTEGER NOT NULL REFERENCES devices(id),
+  kernel_id    INTEGER NOT NULL REFERENCES kernels(id),
+  started_at   TEXT    NOT NULL,
+  ended_at     TEXT,
+  command_line TEXT    NOT NULL,
+  strategy     TEXT    NOT NULL,
+  seed         INTEGER NOT NULL,
+  budget       INTEGER NOT NULL,
+  time_limit   REAL    NOT NULL,
+  tool_version TEXT    NOT NULL
+);
+
+CREATE TABLE evaluations (
+  id              INTEGER PRIMARY KEY,
+  session_id      INTEGER REFERENCES sessions(id),
+  device_id       INTEGER NOT NULL REFERENCES devices(id),
+  kernel_id       INTEGER NOT NULL REFERENCES kernels(id),
+  problem_id      INTEGER NOT NULL REFERENCES problems(id),
+  config_key      TEXT    NOT NULL,
+  config_json     TEXT    NOT NULL,
+  status          TEXT    NOT NULL CHECK (status IN ('ok', 'compile_error', 'launch_error',
+                                                     'wrong_result', 'timeout', 'invalid')),
+  runs            INTEGER NOT NULL,
+  min_seconds     REAL    NOT NULL,
+  median_seconds  REAL    NOT NULL,
+  spread          REAL    NOT NULL,
+  gflops          REAL    NOT NULL,
+  compile_seconds REAL    NOT NULL,
+  error           TEXT    NOT NULL DEFAULT '',
+  recorded_at     TEXT    NOT NULL,
+  UNIQUE (device_id, kernel_id, problem_id, config_key)
+);
+CREATE INDEX evaluations_by_session ON evaluations(session_id);
+
+CREATE VIEW best_configs AS
+SELECT e.device_id, e.kernel_id, e.problem_id, e.id AS evaluation_id,
+       d.key AS device_key, d.model_key, d.vendor, d.type, d.name AS device_name, d.driver_version,
+       k.name AS kernel_name, k.source_hash AS kernel_hash,
+       p.precision, p.layout, p.trans, p.m, p.n, p.k,
+       e.config_key, e.config_json, e.gflops, e.median_seconds, e.min_seconds, e.spread, e.runs,
+       e.recorded_at
+FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY device_id, kernel_id, problem_id
+                                   ORDER BY median_seconds ASC, id ASC) AS rank
+      FROM evaluations WHERE status = 'ok') AS e
+JOIN devices d ON d.id = e.device_id
+JOIN kernels k ON k.id = e.kernel_id
+JOIN problems p ON p.id = e.problem_id
+WHERE e.rank = 1;
+)sql";
+
+}  // namespace
+
+const std::vector<std::string_view>& migrations() {
+  static const std::vector<std::string_view> steps{version_1};
+  return steps;
+}
+
+int current_schema_version() { return static_cast<int>(migrations().size()); }
+
+int schema_version(SQLite::Database& connection) {
+  return connection.execAndGet("PRAGMA user_version").getInt();
+}
+
+namespace {
+
+void refuse_newer(int version, const std::string& name) {
+  if (version > current_schema_version())
+    throw DatabaseFileError(name + ": schema version " + std::to_string(version) +
+                            " is newer than this build's (" + std::to_string(current_schema_version()) +
+                            "); use a newer gemmtune");
+}
+
+// Version 0 with tables of its own is some other program's database: leave it alone.
+void refuse_foreign(SQLite::Database& connection, const std::string& name) {
+  if (schema_version(connection) == 0 &&
+      connection.execAndGet("SELECT count(*) FROM sqlite_master").getInt64() > 0)
+    throw DatabaseFileError(name + ": an SQLite database of another program (schema version 0 with tables)");
+}
+
+}  // namespace
+
+void refuse_unusable(SQLite::Database& connection, const std::string& name) {
+  refuse_newer(schema_version(connection), name);
+  refuse_foreign(connection, name);
+}
+
+void migrate(SQLite::Database& connection, const std::string& name) {
+  refuse_unusable(connection, name);
+  if (schema_version(connection) == current_schema_version()) return;
+  SQLite::Transaction transaction(connection, SQLite::TransactionBehavior::IMMEDIATE);
+  const int version = schema_version(connection);
+  refuse_newer(version, name);  // another process may have migrated past us meanwhile
+  if (version == 0) refuse_foreign(connection, name);
+  for (int step = version; step < current_schema_version(); ++step)
+    connection.exec(std::string(migrations()[static_cast<std::size_t>(step)]));
+  connection.exec("PRAGMA user_version = " + std::to_string(current_schema_version()));
+  transaction.commit();
+}
+
+}  // namespace gemmtune::db

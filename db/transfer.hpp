@@ -1,0 +1,21 @@
+// Export and import formats: JSON (lossless, one object per evaluation) and CSV (for spreadsheets).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "db/records.hpp"
+
+namespace gemmtune::db {
+
+// A JSON array with one object per evaluation, one per line; its fields are listed in SCHEMA.md.
+std::string export_json(const std::vector<StoredEvaluation>& evaluations);
+
+// Inverse of export_json(). Throws gemmtune::InvalidArgument naming `source` and the entry for
+// text that is not such an array (the input is bad, not the database).
+std::vector<StoredEvaluation> import_json(const std::string& text, const std::string& source);
+
+// A header line and one line per evaluation (RFC 4180 quoting); export only.
+std::string export_csv(const std::vector<StoredEvaluation>& evaluations);
+
+}  // namespace gemmtune::db

@@ -1,0 +1,165 @@
+// Opening database files: creation, migration, WAL, and refusals that leave the file untouched.
+#include <SQLiteCpp/Database.h>
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "db/database.hpp"
+#include "db/schema.hpp"
+#include "db_test_support.hpp"
+
+namespace gemmtune::db {
+namespace {
+
+using testing::read_bytes;
+using testing::TemporaryDirectory;
+using testing::write_bytes;
+
+void expect_refused(const std::filesystem::path& path, Database::Mode mode, const std::string& fragment) {
+  try {
+    Database database(path, mode);
+    ADD_FAILURE() << "opened " << path;
+  } catch (const DatabaseFileError& error) {
+    const std::string message = error.what();
+    EXPECT_NE(message.find(fragment), std::string::npos) << message;
+    EXPECT_EQ(message.find('\n'), std::string::npos) << "one line: " << message;
+  }
+}
+
+TEST(Open, ReadWriteCreatesTheFileAndItsDirectories) {
+  TemporaryDirectory directory;
+  const auto path = directory / "a/b/tuning.db";
+  {
+    Database database(path, Database::Mode::ReadWrite);
+    EXPECT_EQ(database.schema_version(), current_schema_version());
+  }
+  ASSERT_TRUE(std::filesystem::exists(path));
+  SQLite::Database raw(path.string());
+  EXPECT_EQ(raw.execAndGet("PRAGMA journal_mode").getString(), "wal");
+  EXPECT_TRUE(raw.tableExists("evaluations"));
+  Database reader(path, Database::Mode::ReadOnly);
+  EXPECT_EQ(reader.schema_version(), current_schema_version());
+}
+
+TEST(Open, MigratesAnEmptyFile) {
+  TemporaryDirectory directory;
+  const auto path = directory / "empty.db";
+  write_bytes(path, "");
+  Database database(path, Database::Mode::ReadWrite);
+  EXPECT_EQ(database.schema_version(), current_schema_version());
+  EXPECT_EQ(database.integrity_check(), std::vector<std::string>{"ok"});
+}
+
+TEST(Open, ReopeningKeepsTheData) {
+  TemporaryDirectory directory;
+  const auto path = directory / "tuning.db";
+  {
+    Database database(path, Database::Mode::ReadWrite);
+    database.device_id(testing::sample_device());
+  }
+  Database again(path, Database::Mode::ReadWrite);
+  EXPECT_EQ(again.devices().size(), 1u);
+}
+
+TEST(Open, RefusesANewerSchemaLeavingTheFileByteIdentical) {
+  TemporaryDirectory directory;
+  const auto path = directory / "newer.db";
+  {
+    SQLite::Database raw(path.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    raw.exec("CREATE TABLE future (x); PRAGMA user_version = " + std::to_string(current_schema_version() + 1));
+  }
+  const std::string before = read_bytes(path);
+  expect_refused(path, Database::Mode::ReadWrite, "newer than this build");
+  expect_refused(path, Database::Mode::ReadOnly, "newer than this build");
+  EXPECT_EQ(read_bytes(path), before);
+  EXPECT_FALSE(std::filesystem::exists(directory / "newer.db-wal"));
+}
+
+TEST(Open, RefusesAFileThatIsNotSqlite) {
+  TemporaryDirectory directory;
+  const auto path = directory / "notes.txt";
+  const std::string text = "these are not the pages you are looking for\n" + std::string(4096, 'x');
+  write_bytes(path, text);
+  expect_refused(path, Database::Mode::ReadWrite, "not an SQLite database");
+  expect_refused(path, Database::Mode::ReadOnly, "not an SQLite database");
+  EXPECT_EQ(read_bytes(path), text);
+}
+
+TEST(Open, RefusesAnotherProgramsSqliteDatabase) {
+  TemporaryDirectory directory;
+  const auto path = directory / "other.db";
+  {
+    SQLite::Database raw(path.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    raw.exec("CREATE TABLE contacts (name TEXT)");
+  }
+  const std::string before = read_bytes(path);
+  expect_refused(path, Database::Mode::ReadWrite, "another program");
+  expect_refused(path, Database::Mode::ReadOnly, "not a gemmtune database");
+  EXPECT_EQ(read_bytes(path), before);
+}
+
+TEST(Open, ReadOnlyRefusesAMissingFileWithoutCreatingIt) {
+  TemporaryDirectory directory;
+  const auto path = directory / "missing.db";
+  expect_refused(path, Database::Mode::ReadOnly, "no such database file");
+  EXPECT_FALSE(std::filesystem::exists(path));
+}
+
+TEST(Open, ReadOnlyNeverWrites) {
+  TemporaryDirectory directory;
+  const auto path = directory / "tuning.db";
+  Database(path, Database::Mode::ReadWrite).device_id(testing::sample_device());
+  const std::string before = read_bytes(path);
+  Database reader(path, Database::Mode::ReadOnly);
+  EXPECT_THROW(reader.device_id(testing::sample_device("Another")), DatabaseError);
+  EXPECT_EQ(reader.devices().size(), 1u);
+  EXPECT_EQ(read_bytes(path), before);
+}
+
+TEST(Open, RefusesADirectoryAndAPathBelowAFile) {
+  TemporaryDirectory directory;
+  expect_refused(directory.path(), Database::Mode::ReadWrite, "not a regular file");
+  write_bytes(directory / "plain", "x");
+  expect_refused(directory / "plain/sub/tuning.db", Database::Mode::ReadWrite, "cannot create directory");
+  expect_refused(directory / "plain/tuning.db", Database::Mode::ReadWrite, "cannot create directory");
+  EXPECT_EQ(read_bytes(directory / "plain"), "x");
+}
+
+// Root writes through permissions, so as root the check runs in a child that drops to nobody.
+TEST(Open, ReadWriteRefusesAReadOnlyFile) {
+  TemporaryDirectory directory;
+  const auto path = directory / "locked.db";
+  Database(path, Database::Mode::ReadWrite).device_id(testing::sample_device());
+  std::filesystem::permissions(path, std::filesystem::perms::owner_read | std::filesystem::perms::group_read |
+                                         std::filesystem::perms::others_read);
+  std::filesystem::permissions(directory.path(), std::filesystem::perms::owner_all |
+                                                     std::filesystem::perms::group_read |
+                                                     std::filesystem::perms::group_exec |
+                                                     std::filesystem::perms::others_read |
+                                                     std::filesystem::perms::others_exec);
+  const std::string before = read_bytes(path);
+  const auto check = [&] {
+    expect_refused(path, Database::Mode::ReadWrite, "not writable");
+    Database reader(path, Database::Mode::ReadOnly);
+    EXPECT_EQ(reader.devices().size(), 1u);
+  };
+  if (geteuid() != 0) {
+    check();
+  } else {
+    const pid_t child = fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+      if (setgid(65534) != 0 || setuid(65534) != 0) _exit(3);
+      check();
+      _exit(::testing::Test::HasFailure() ? 1 : 0);
+    }
+    int status = 0;
+    ASSERT_EQ(waitpid(child, &status, 0), child);
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 0) << "3: could not drop privileges, 1: the check failed (see above)";
+  }
+  EXPECT_EQ(read_bytes(path), before);
+}
+
+}  // namespace
+}  // namespace gemmtune::db

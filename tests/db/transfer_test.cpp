@@ -1,0 +1,133 @@
+// Export, import and merge: lossless JSON round trips, duplicates skipped, conflicts reported.
+#include <gtest/gtest.h>
+
+#include "db/database.hpp"
+#include "db/transfer.hpp"
+#include "db_test_support.hpp"
+
+namespace gemmtune::db {
+namespace {
+
+using testing::sample_device;
+using testing::sample_evaluation;
+using testing::sample_problem;
+
+// Two sessions on two devices, failures included, awkward text and numbers.
+void fill(Database& database, const std::string& driver, double scale) {
+  const auto device = database.device_id(sample_device("GPU \"quoted\", name", driver));
+  const auto kernel = database.kernel_id("xgemm", "hash");
+  const auto session = database.begin_session({"gemmtune tune --sizes 512", "random", "0.1.0", ~0ull - 7, 10, 2.5},
+                                              device, kernel);
+  for (int i = 1; i <= 5; ++i)
+    database.record(session, device, kernel, database.problem_id(sample_problem(128 * i)),
+                    sample_evaluation(i, 8, scale * 0.1 / 3 * i));
+  database.record(session, device, kernel, database.problem_id(sample_problem()),
+                  sample_evaluation(99, 1, 0, "compile_error"));
+  database.end_session(session);
+  const auto cpu = database.device_id(sample_device("CPU", driver, "Acme", "cpu"));
+  database.record(0, cpu, kernel, database.problem_id(sample_problem(64, 32, 16, 64, "TT")),
+                  sample_evaluation(4, 4, scale * 1e-7));
+}
+
+TEST(Transfer, JsonExportImportRoundTripIsLossless) {
+  Database source = Database::in_memory();
+  fill(source, "1.0", 1.0);
+  const auto original = source.all_evaluations();
+  ASSERT_EQ(original.size(), 7u);
+
+  const std::string text = export_json(original);
+  const auto parsed = import_json(text, "export.json");
+  EXPECT_EQ(parsed, original);
+
+  Database target = Database::in_memory();
+  const ImportReport report = target.import(parsed);
+  EXPECT_EQ(report.inserted, 7);
+  EXPECT_EQ(report.duplicates, 0);
+  EXPECT_TRUE(report.conflicts.empty());
+  EXPECT_EQ(target.all_evaluations(), original);  // times and sessions kept
+  EXPECT_EQ(export_json(target.all_evaluations()), text);
+
+  // Importing again changes nothing.
+  const ImportReport again = target.import(parsed);
+  EXPECT_EQ(again.inserted, 0);
+  EXPECT_EQ(again.duplicates, 7);
+  EXPECT_EQ(target.all_evaluations().size(), 7u);
+}
+
+TEST(Transfer, JsonHasTheDocumentedFields) {
+  Database source = Database::in_memory();
+  fill(source, "1.0", 1.0);
+  const std::string text = export_json(source.all_evaluations());
+  for (const char* field : {"\"device\":", "\"kernel\":", "\"m\":", "\"n\":", "\"k\":", "\"trans\":",
+                            "\"precision\":", "\"config\":{", "\"status\":", "\"gflops\":"})
+    EXPECT_NE(text.find(field), std::string::npos) << field;
+}
+
+TEST(Transfer, ImportRefusesMalformedInputNamingTheEntry) {
+  EXPECT_THROW(import_json("not json", "x.json"), InvalidArgument);
+  EXPECT_THROW(import_json("{}", "x.json"), InvalidArgument);
+  Database source = Database::in_memory();
+  fill(source, "1.0", 1.0);
+  std::string text = export_json(source.all_evaluations());
+  text.replace(text.find("\"status\":\"ok\""), 13, "\"status\":\"meh\"");
+  try {
+    import_json(text, "x.json");
+    ADD_FAILURE();
+  } catch (const InvalidArgument& error) {
+    EXPECT_NE(std::string(error.what()).find("x.json: entry 0: unknown status"), std::string::npos) << error.what();
+  }
+  EXPECT_EQ(import_json("[]", "x.json").size(), 0u);
+}
+
+TEST(Transfer, CsvHasAHeaderAndQuotesText) {
+  Database source = Database::in_memory();
+  fill(source, "1.0", 1.0);
+  const std::string csv = export_csv(source.all_evaluations());
+  EXPECT_EQ(csv.substr(0, csv.find('\n')),
+            "device_key,device_name,driver_version,kernel,kernel_hash,precision,layout,trans,m,n,k,config_key,"
+            "status,runs,min_seconds,median_seconds,spread,gflops,compile_seconds,error,recorded_at,session_uid");
+  EXPECT_NE(csv.find("\"GPU \"\"quoted\"\", name\""), std::string::npos);
+  EXPECT_NE(csv.find("\"KWG=16,MWG=1,NWG=8\""), std::string::npos);
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 8);
+}
+
+TEST(Transfer, MergeOfOverlappingDatabasesKeepsTheFirstAndReportsConflicts) {
+  Database a = Database::in_memory();
+  fill(a, "1.0", 1.0);
+  Database b = Database::in_memory();
+  b.import(a.all_evaluations());  // the same measurements (duplicates) ...
+  fill(b, "2.0", 1.0);            // ... another driver (new) ...
+  const auto device = b.device_id(sample_device("GPU \"quoted\", name", "1.0"));
+  const auto kernel = b.kernel_id("xgemm", "hash");
+  const auto problem = b.problem_id(sample_problem(4096));
+  b.record(0, device, kernel, problem, sample_evaluation(1, 1, 0.5));  // ... one only in b ...
+  Database c = Database::in_memory();
+  fill(c, "1.0", 2.0);  // ... and a database whose same keys measured differently: conflicts
+
+  Database merged = Database::in_memory();
+  const ImportReport from_a = merged.import(a.all_evaluations());
+  EXPECT_EQ(from_a.inserted, 7);
+  const ImportReport from_b = merged.import(b.all_evaluations());
+  EXPECT_EQ(from_b.inserted, 8);
+  EXPECT_EQ(from_b.duplicates, 7);
+  EXPECT_TRUE(from_b.conflicts.empty());
+  const ImportReport from_c = merged.import(c.all_evaluations());
+  EXPECT_EQ(from_c.inserted, 0);
+  EXPECT_EQ(from_c.duplicates, 1);  // the compile error: no timings, so nothing differs
+  ASSERT_EQ(from_c.conflicts.size(), 6u);
+  EXPECT_NE(from_c.conflicts[0].find("kept ok"), std::string::npos) << from_c.conflicts[0];
+  EXPECT_EQ(merged.all_evaluations().size(), 15u);
+  // The first kept: a's timings.
+  const auto best = merged.best(sample_device("CPU", "1.0", "Acme", "cpu").key, "hash",
+                                sample_problem(64, 32, 16, 64, "TT"));
+  ASSERT_TRUE(best.has_value());
+  EXPECT_DOUBLE_EQ(best->median_seconds, 1e-7);
+  // Sessions are merged by uid, not duplicated.
+  std::set<std::string> sessions;
+  for (const auto& e : merged.all_evaluations())
+    if (e.session) sessions.insert(e.session->uid);
+  EXPECT_EQ(sessions.size(), 2u);  // c's session has no evaluation of its own
+}
+
+}  // namespace
+}  // namespace gemmtune::db
