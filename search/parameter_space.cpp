@@ -1,0 +1,275 @@
+// Enumeration (depth-first with pruning), indexing, neighbours and sampling of a parameter space.
+#include "search/parameter_space.hpp"
+
+#include <algorithm>
+#include <boost/random/uniform_int_distribution.hpp>
+#include <set>
+
+#include "gemmtune/error.hpp"
+
+namespace gemmtune::search {
+namespace {
+
+// Enough for any space a device session can explore; beyond it the file's value lists need narrowing.
+constexpr std::uint64_t most_valid_configs = 20'000'000;
+
+// Binds parameters so that constraints become checkable as early as possible: at each depth the
+// parameter completing the most constraints, then the one named by the most constraints, then
+// the one with the fewest values.
+std::vector<std::size_t> binding_order(std::size_t parameter_count, const std::vector<Expression>& conjuncts,
+                                       const std::vector<Parameter>& parameters) {
+  std::vector<std::size_t> order;
+  std::vector<bool> bound(parameter_count, false);
+  const auto parameter_slots = [&](const Expression& e) {
+    std::vector<std::size_t> slots;
+    for (const std::size_t slot : e.slots())
+      if (slot < parameter_count) slots.push_back(slot);
+    return slots;
+  };
+  while (order.size() < parameter_count) {
+    std::size_t best = parameter_count;
+    std::tuple<std::size_t, std::size_t, std::int64_t> best_score{};
+    for (std::size_t p = 0; p < parameter_count; ++p) {
+      if (bound[p]) continue;
+      std::size_t completed = 0, mentioned = 0;
+      for (const auto& conjunct : conjuncts) {
+        const auto slots = parameter_slots(conjunct);
+        if (std::find(slots.begin(), slots.end(), p) == slots.end()) continue;
+        ++mentioned;
+        if (std::all_of(slots.begin(), slots.end(), [&](std::size_t s) { return s == p || bound[s]; })) ++completed;
+      }
+      const std::tuple<std::size_t, std::size_t, std::int64_t> score{
+          completed, mentioned, -static_cast<std::int64_t>(parameters[p].values.size())};
+      if (best == parameter_count || score > best_score) {
+        best = p;
+        best_score = score;
+      }
+    }
+    bound[best] = true;
+    order.push_back(best);
+  }
+  return order;
+}
+
+}  // namespace
+
+void ParameterSpace::enumerate() {
+  const std::size_t count = parameters_.size();
+  valid_.clear();
+  valid_count_ = 0;
+  const std::vector<std::size_t> order = binding_order(count, conjuncts_, parameters_);
+
+  // checks_at[d]: the conjuncts whose last parameter is bound at depth d.
+  std::vector<std::vector<const Expression*>> checks_at(count);
+  std::vector<std::size_t> depth_of(count);
+  for (std::size_t d = 0; d < count; ++d) depth_of[order[d]] = d;
+  std::vector<std::int64_t> values = slot_defaults_;
+  for (const auto& conjunct : conjuncts_) {
+    std::optional<std::size_t> deepest;
+    for (const std::size_t slot : conjunct.slots())
+      if (slot < count) deepest = std::max(deepest.value_or(0), depth_of[slot]);
+    if (deepest) {
+      checks_at[*deepest].push_back(&conjunct);
+    } else if (conjunct.evaluate(values).value_or(0) == 0) {
+      return;  // fails whatever the parameters: no valid configuration
+    }
+  }
+  if (count == 0) return;
+
+  std::vector<std::uint16_t> positions(count);
+  const auto descend = [&](const auto& self, std::size_t depth) -> void {
+    const std::size_t p = order[depth];
+    for (std::size_t i = 0; i < parameters_[p].values.size(); ++i) {
+      values[p] = parameters_[p].values[i];
+      positions[p] = static_cast<std::uint16_t>(i);
+      bool holds = true;
+      for (const Expression* check : checks_at[depth])
+        if (check->evaluate(values).value_or(0) == 0) {
+          holds = false;
+          break;
+        }
+      if (!holds) continue;
+      if (depth + 1 < count) {
+        self(self, depth + 1);
+      } else {
+        if (++valid_count_ > most_valid_configs)
+          throw ConfigError(origin_ + ": more than " + std::to_string(most_valid_configs) +
+                            " valid configurations; narrow the value lists");
+        valid_.insert(valid_.end(), positions.begin(), positions.end());
+      }
+    }
+  };
+  descend(descend, 0);
+
+  // Sort rows lexicographically (file order of parameters) so indices do not depend on the binding order.
+  std::vector<std::uint64_t> rows(valid_count_);
+  for (std::uint64_t r = 0; r < valid_count_; ++r) rows[r] = r;
+  const auto row = [&](std::uint64_t r) { return valid_.begin() + static_cast<std::ptrdiff_t>(r * count); };
+  std::sort(rows.begin(), rows.end(), [&](std::uint64_t a, std::uint64_t b) {
+    return std::lexicographical_compare(row(a), row(a) + static_cast<std::ptrdiff_t>(count), row(b), row(b) + static_cast<std::ptrdiff_t>(count));
+  });
+  std::vector<std::uint16_t> sorted;
+  sorted.reserve(valid_.size());
+  for (const std::uint64_t r : rows) sorted.insert(sorted.end(), row(r), row(r) + static_cast<std::ptrdiff_t>(count));
+  valid_ = std::move(sorted);
+}
+
+ParameterSpace ParameterSpace::from_configs(const std::string& kernel, const std::vector<Config>& configs) {
+  ParameterSpace space;
+  space.origin_ = "recorded configurations";
+  space.kernel_ = kernel;
+  if (configs.empty()) return space;
+  std::map<std::string, std::set<std::int64_t>> distinct;
+  for (const auto& [name, value] : configs.front()) distinct[name];
+  for (const auto& config : configs) {
+    if (config.size() != distinct.size() ||
+        !std::all_of(config.begin(), config.end(), [&](const auto& item) { return distinct.contains(item.first); }))
+      throw ConfigError("recorded configuration '" + config_key(config) + "' does not name the same parameters as '" +
+                        config_key(configs.front()) + "'");
+    for (const auto& [name, value] : config) distinct[name].insert(value);
+  }
+  for (const auto& [name, values] : distinct) {
+    if (values.size() > 65535) throw ConfigError("parameter " + name + " takes more than 65535 distinct values");
+    space.parameters_.push_back({name, std::vector<std::int64_t>(values.begin(), values.end())});
+  }
+  space.slot_defaults_.assign(space.parameters_.size(), 0);
+  std::set<std::vector<std::uint16_t>> rows;
+  for (const auto& config : configs) rows.insert(*space.positions_of(config));
+  for (const auto& row : rows) space.valid_.insert(space.valid_.end(), row.begin(), row.end());
+  space.valid_count_ = rows.size();
+  return space;
+}
+
+std::uint64_t ParameterSpace::total_count() const {
+  if (parameters_.empty()) return 0;
+  std::uint64_t total = 1;
+  for (const auto& parameter : parameters_) total *= parameter.values.size();
+  return total;
+}
+
+std::span<const std::uint16_t> ParameterSpace::positions_at(std::uint64_t valid_index) const {
+  return {valid_.data() + valid_index * parameters_.size(), parameters_.size()};
+}
+
+Config ParameterSpace::at(std::uint64_t valid_index) const {
+  if (valid_index >= valid_count_)
+    throw InvalidArgument("configuration index " + std::to_string(valid_index) + " out of range (the space has " +
+                          std::to_string(valid_count_) + " valid configurations)");
+  Config config;
+  const auto positions = positions_at(valid_index);
+  for (std::size_t p = 0; p < parameters_.size(); ++p) config[parameters_[p].name] = parameters_[p].values[positions[p]];
+  return config;
+}
+
+std::optional<std::vector<std::uint16_t>> ParameterSpace::positions_of(const Config& config) const {
+  if (config.size() != parameters_.size()) return std::nullopt;
+  std::vector<std::uint16_t> positions(parameters_.size());
+  for (std::size_t p = 0; p < parameters_.size(); ++p) {
+    const auto found = config.find(parameters_[p].name);
+    if (found == config.end()) return std::nullopt;
+    const auto& values = parameters_[p].values;
+    const auto value = std::find(values.begin(), values.end(), found->second);
+    if (value == values.end()) return std::nullopt;
+    positions[p] = static_cast<std::uint16_t>(value - values.begin());
+  }
+  return positions;
+}
+
+std::optional<std::uint64_t> ParameterSpace::index_of_positions(std::span<const std::uint16_t> positions) const {
+  const std::size_t count = parameters_.size();
+  if (positions.size() != count || count == 0) return std::nullopt;
+  std::uint64_t low = 0, high = valid_count_;
+  while (low < high) {
+    const std::uint64_t middle = low + (high - low) / 2;
+    const auto row = positions_at(middle);
+    if (std::lexicographical_compare(row.begin(), row.end(), positions.begin(), positions.end()))
+      low = middle + 1;
+    else
+      high = middle;
+  }
+  if (low < valid_count_ && std::equal(positions.begin(), positions.end(), positions_at(low).begin())) return low;
+  return std::nullopt;
+}
+
+std::optional<std::uint64_t> ParameterSpace::index_of(const Config& config) const {
+  const auto positions = positions_of(config);
+  if (!positions) return std::nullopt;
+  return index_of_positions(*positions);
+}
+
+std::size_t ParameterSpace::value_position(std::uint64_t valid_index, std::size_t parameter) const {
+  return positions_at(valid_index)[parameter];
+}
+
+namespace {
+
+template <typename Visit>
+void for_each_step(std::vector<std::uint16_t> positions, const std::vector<Parameter>& parameters, Visit visit) {
+  for (std::size_t p = 0; p < parameters.size(); ++p) {
+    const std::uint16_t original = positions[p];
+    if (original > 0) {
+      positions[p] = static_cast<std::uint16_t>(original - 1);
+      visit(positions);
+    }
+    if (original + 1u < parameters[p].values.size()) {
+      positions[p] = static_cast<std::uint16_t>(original + 1);
+      visit(positions);
+    }
+    positions[p] = original;
+  }
+}
+
+}  // namespace
+
+std::vector<std::uint64_t> ParameterSpace::neighbour_indices(std::uint64_t valid_index) const {
+  const auto row = positions_at(valid_index);
+  std::vector<std::uint64_t> result;
+  for_each_step(std::vector<std::uint16_t>(row.begin(), row.end()), parameters_, [&](const std::vector<std::uint16_t>& positions) {
+    if (const auto index = index_of_positions(positions)) result.push_back(*index);
+  });
+  return result;
+}
+
+std::vector<Config> ParameterSpace::neighbours(const Config& config) const {
+  const auto positions = positions_of(config);
+  if (!positions)
+    throw ConfigError("configuration '" + config_key(config) + "' is not in the " + kernel_ +
+                      " space's parameters and values");
+  std::vector<Config> result;
+  for_each_step(*positions, parameters_, [&](const std::vector<std::uint16_t>& step) {
+    if (const auto index = index_of_positions(step)) result.push_back(at(*index));
+  });
+  return result;
+}
+
+std::uint64_t ParameterSpace::sample_index(boost::random::mt19937_64& engine) const {
+  if (valid_count_ == 0) throw InvalidArgument("cannot sample from an empty " + kernel_ + " space");
+  return boost::random::uniform_int_distribution<std::uint64_t>(0, valid_count_ - 1)(engine);
+}
+
+std::map<std::string, std::int64_t> ParameterSpace::derived(const Config& config,
+                                                            const std::map<std::string, std::int64_t>& inputs) const {
+  std::vector<std::int64_t> values = slot_defaults_;
+  for (std::size_t p = 0; p < parameters_.size(); ++p) {
+    const auto found = config.find(parameters_[p].name);
+    if (found == config.end()) throw ConfigError("configuration '" + config_key(config) + "' lacks " + parameters_[p].name);
+    values[p] = found->second;
+  }
+  const std::size_t first_input = parameters_.size() + limits_.size();
+  for (std::size_t i = 0; i < inputs_.size(); ++i) {
+    const auto found = inputs.find(inputs_[i]);
+    if (found == inputs.end()) throw ConfigError(origin_ + ": derived values need input '" + inputs_[i] + "'");
+    values[first_input + i] = found->second;
+  }
+  std::map<std::string, std::int64_t> result;
+  for (const auto& [name, expression] : derived_) {
+    const auto value = expression.evaluate(values);
+    if (!value)
+      throw ConfigError(origin_ + ": derived value " + name + " \"" + expression.text() +
+                        "\" divides by zero or overflows for " + config_key(config));
+    result[name] = *value;
+  }
+  return result;
+}
+
+}  // namespace gemmtune::search

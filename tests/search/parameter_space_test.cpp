@@ -1,0 +1,154 @@
+// Parameter spaces: file checks, enumeration by index, membership, neighbours, sampling, replay spaces.
+#include <gtest/gtest.h>
+
+#include <boost/random/mersenne_twister.hpp>
+#include <set>
+
+#include "gemmtune/error.hpp"
+#include "search/parameter_space.hpp"
+
+namespace gemmtune::search {
+namespace {
+
+const char* small_space = R"({
+  "kernel": "toy",
+  "parameters": [{"name": "A", "values": [1, 2, 4, 8]}, {"name": "B", "values": [1, 2, 4]}, {"name": "C", "values": [0, 1]}],
+  "constraints": ["A % B == 0", "A * B <= most", "C == 0 || A >= 2"],
+  "inputs": ["N"],
+  "derived": {"groups": "(N + A - 1) / A", "threads": "A * B"}
+})";
+
+ParameterSpace toy(std::int64_t most = 16) { return ParameterSpace::from_json(small_space, "toy.json", {{"most", most}}); }
+
+std::string error_of(const std::string& json, const Limits& limits = {}) {
+  try {
+    ParameterSpace::from_json(json, "bad.json", limits);
+  } catch (const ConfigError& error) {
+    return error.what();
+  }
+  return "no error";
+}
+
+// Every combination of values, checked one by one: what the pruned enumeration must equal.
+std::set<Config> brute_force(std::int64_t most) {
+  std::set<Config> valid;
+  for (std::int64_t a : {1, 2, 4, 8})
+    for (std::int64_t b : {1, 2, 4})
+      for (std::int64_t c : {0, 1})
+        if (a % b == 0 && a * b <= most && (c == 0 || a >= 2)) valid.insert({{"A", a}, {"B", b}, {"C", c}});
+  return valid;
+}
+
+TEST(ParameterSpace, EnumeratesExactlyTheValidConfigurationsInOrder) {
+  for (const std::int64_t most : {0, 4, 16, 100}) {
+    const ParameterSpace space = toy(most);
+    EXPECT_EQ(space.kernel(), "toy");
+    EXPECT_EQ(space.total_count(), 24u);
+    const std::set<Config> expected = brute_force(most);
+    ASSERT_EQ(space.valid_count(), expected.size()) << "most=" << most;
+    std::set<Config> seen;
+    for (std::uint64_t i = 0; i < space.valid_count(); ++i) {
+      const Config config = space.at(i);
+      EXPECT_TRUE(space.contains(config));
+      EXPECT_EQ(space.index_of(config), i);
+      seen.insert(config);
+    }
+    EXPECT_EQ(seen, expected);
+  }
+  const ParameterSpace space = toy();
+  EXPECT_EQ(space.at(0), (Config{{"A", 1}, {"B", 1}, {"C", 0}}));
+  EXPECT_EQ(space.at(1), (Config{{"A", 2}, {"B", 1}, {"C", 0}}));  // lexicographic by value position, A first
+  EXPECT_THROW(space.at(space.valid_count()), InvalidArgument);
+}
+
+TEST(ParameterSpace, ContainsNeedsKnownNamesValuesAndConstraints) {
+  const ParameterSpace space = toy();
+  EXPECT_TRUE(space.contains({{"A", 4}, {"B", 2}, {"C", 1}}));
+  EXPECT_FALSE(space.contains({{"A", 2}, {"B", 4}, {"C", 1}}));             // A % B != 0
+  EXPECT_FALSE(space.contains({{"A", 3}, {"B", 1}, {"C", 0}}));             // 3 is not a value of A
+  EXPECT_FALSE(space.contains({{"A", 4}, {"B", 2}}));                       // C missing
+  EXPECT_FALSE(space.contains({{"A", 4}, {"B", 2}, {"C", 1}, {"D", 0}}));   // D unknown
+}
+
+TEST(ParameterSpace, NeighboursDifferInOneParameterByOneStep) {
+  const ParameterSpace space = toy();
+  const std::vector<Config> neighbours = space.neighbours({{"A", 4}, {"B", 2}, {"C", 0}});
+  const std::set<Config> got(neighbours.begin(), neighbours.end());
+  const std::set<Config> expected = {{{"A", 2}, {"B", 2}, {"C", 0}}, {{"A", 8}, {"B", 2}, {"C", 0}},
+                                     {{"A", 4}, {"B", 1}, {"C", 0}}, {{"A", 4}, {"B", 4}, {"C", 0}},
+                                     {{"A", 4}, {"B", 2}, {"C", 1}}};
+  EXPECT_EQ(got, expected);
+  EXPECT_EQ(neighbours.size(), got.size());
+  const auto index = space.index_of({{"A", 4}, {"B", 2}, {"C", 0}});
+  EXPECT_EQ(space.neighbour_indices(*index).size(), 5u);
+  EXPECT_THROW(space.neighbours({{"A", 3}, {"B", 1}, {"C", 0}}), ConfigError);
+}
+
+TEST(ParameterSpace, SamplesUniformlyAndReproducibly) {
+  const ParameterSpace space = toy();
+  boost::random::mt19937_64 first(42), second(42);
+  std::map<Config, int> counts;
+  const int draws = 20000;
+  for (int i = 0; i < draws; ++i) {
+    const Config config = space.sample(first);
+    EXPECT_EQ(config, space.sample(second));
+    ++counts[config];
+  }
+  ASSERT_EQ(counts.size(), space.valid_count());
+  const double expected = static_cast<double>(draws) / static_cast<double>(space.valid_count());
+  for (const auto& [config, count] : counts) EXPECT_NEAR(count, expected, expected * 0.15) << config_key(config);
+}
+
+TEST(ParameterSpace, DerivedValuesUseInputs) {
+  const ParameterSpace space = toy();
+  const auto derived = space.derived({{"A", 4}, {"B", 2}, {"C", 1}}, {{"N", 10}});
+  EXPECT_EQ(derived.at("groups"), 3);
+  EXPECT_EQ(derived.at("threads"), 8);
+  EXPECT_THROW(space.derived({{"A", 4}, {"B", 2}, {"C", 1}}, {}), ConfigError);
+}
+
+TEST(ParameterSpace, FromConfigsHoldsExactlyTheRecordedOnes) {
+  const std::vector<Config> recorded = {{{"X", 1}, {"Y", 10}}, {{"X", 2}, {"Y", 10}}, {{"X", 2}, {"Y", 20}}, {{"X", 4}, {"Y", 30}}};
+  const ParameterSpace space = ParameterSpace::from_configs("replay", recorded);
+  EXPECT_EQ(space.total_count(), 9u);
+  EXPECT_EQ(space.valid_count(), 4u);
+  for (const auto& config : recorded) EXPECT_TRUE(space.contains(config));
+  EXPECT_FALSE(space.contains({{"X", 1}, {"Y", 20}}));
+  const auto neighbours = space.neighbours({{"X", 2}, {"Y", 10}});
+  EXPECT_EQ(std::set<Config>(neighbours.begin(), neighbours.end()),
+            (std::set<Config>{{{"X", 1}, {"Y", 10}}, {{"X", 2}, {"Y", 20}}}));
+  EXPECT_THROW(ParameterSpace::from_configs("replay", {{{"X", 1}}, {{"Y", 1}}}), ConfigError);
+}
+
+TEST(ParameterSpaceErrors, NameTheFileAndTheProblem) {
+  EXPECT_EQ(error_of("{"), "bad.json: invalid JSON: incomplete JSON");
+  EXPECT_EQ(error_of(R"({"kernel": "k", "parameters": [{"name": "tsm", "values": [1]}]})"),
+            "bad.json: parameter 1: name 'tsm' must match [A-Z_][A-Z0-9_]*");
+  EXPECT_EQ(error_of(R"({"kernel": "k", "parameters": [{"name": "A", "values": [1, 2.5]}]})"),
+            "bad.json: parameter A: every value must be an integer, not 2.5E0");
+  EXPECT_EQ(error_of(R"({"kernel": "k", "parameters": [{"name": "A", "values": [1, "2"]}]})"),
+            "bad.json: parameter A: every value must be an integer, not \"2\"");
+  EXPECT_EQ(error_of(R"({"kernel": "k", "parameters": [{"name": "A", "values": [1, 1]}]})"),
+            "bad.json: parameter A: value 1 is listed twice");
+  EXPECT_EQ(error_of(R"({"kernel": "k", "parameters": [{"name": "A", "values": []}]})"),
+            "bad.json: parameter A needs a non-empty \"values\" array");
+  EXPECT_EQ(error_of(R"({"kernel": "k", "parameters": [{"name": "A", "values": [1]}, {"name": "A", "values": [2]}]})"),
+            "bad.json: parameter 2: parameter A is declared twice");
+  EXPECT_EQ(error_of(R"({"kernel": "k", "parameters": [{"name": "A", "values": [1]}], "constraint": []})"),
+            "bad.json: unknown key \"constraint\" (expected kernel, description, parameters, constraints, inputs, derived)");
+  EXPECT_EQ(error_of(R"({"kernel": "k", "parameters": [{"name": "A", "values": [1]}], "derived": {"x": "A / B"}})"),
+            "bad.json: derived value x \"A / B\": unknown name 'B' at position 4");
+  EXPECT_EQ(error_of(R"({"parameters": []})"), "bad.json: \"kernel\" must be a kernel name");
+  EXPECT_THROW(ParameterSpace::from_file("/nonexistent/space.json", {}), ConfigError);
+}
+
+TEST(ParameterSpace, ConstraintsOnLimitsAloneCanEmptyTheSpace) {
+  const ParameterSpace space = ParameterSpace::from_json(
+      R"({"kernel": "k", "parameters": [{"name": "A", "values": [1, 2]}], "constraints": ["limit > 5"]})", "k.json", {{"limit", 3}});
+  EXPECT_EQ(space.valid_count(), 0u);
+  boost::random::mt19937_64 engine(1);
+  EXPECT_THROW(space.sample(engine), InvalidArgument);
+}
+
+}  // namespace
+}  // namespace gemmtune::search
