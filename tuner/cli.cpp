@@ -4,11 +4,15 @@
 #include <charconv>
 #include <sstream>
 
+#include "db/database_error.hpp"
+
 namespace gemmtune::cli {
 namespace po = boost::program_options;
 
 int exit_code_for(const std::exception& error) {
-  if (dynamic_cast<const InvalidArgument*>(&error) || dynamic_cast<const ConfigError*>(&error)) return 2;
+  if (dynamic_cast<const InvalidArgument*>(&error) || dynamic_cast<const ConfigError*>(&error) ||
+      dynamic_cast<const db::DatabaseFileError*>(&error))  // a missing, foreign, too new or read-only file
+    return 2;
   return 1;
 }
 

@@ -19,7 +19,8 @@ class UsageError : public InvalidArgument {
   using InvalidArgument::InvalidArgument;
 };
 
-// 2 for bad usage or input (UsageError, InvalidArgument, ConfigError), 1 for any other failure.
+// 2 for bad usage or input (UsageError, InvalidArgument, ConfigError, db::DatabaseFileError), 1 for
+// any other failure.
 int exit_code_for(const std::exception& error);
 
 // Parses `args` against `options` (and positional names, if any), turning every

@@ -1,0 +1,52 @@
+// The parts of `gemmtune db` shared by its subcommands: options, opening, device choice, output.
+#pragma once
+
+#include <boost/json.hpp>
+#include <boost/program_options.hpp>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "db/database.hpp"
+#include "tuner/commands.hpp"
+
+namespace gemmtune::cli::db_subcommands {
+
+// --db PATH and --help, which every subcommand takes; --json for those that print data.
+boost::program_options::options_description common_options(const std::string& usage, bool with_json);
+
+// --db, or $GEMMTUNE_DB, or the per-user default.
+std::filesystem::path database_path(const boost::program_options::variables_map& values);
+
+// --device-key KEY or --device INDEX (as `db list` numbers them); neither: the only device, if one.
+struct DeviceChoice {
+  std::optional<std::string> key;
+  std::optional<std::size_t> index;
+};
+void add_device_options(boost::program_options::options_description& options);
+DeviceChoice device_choice(const boost::program_options::variables_map& values);
+// The devices the choice selects; "all" when nothing was chosen and `required` is false.
+std::vector<db::DeviceRecord> chosen_devices(const db::Database& database, const DeviceChoice& choice,
+                                             bool required);
+
+// --size MxNxK --trans --precision --layout.
+void add_problem_options(boost::program_options::options_description& options, bool size_required);
+db::ProblemRecord problem_of(const boost::program_options::variables_map& values);
+std::string describe(const db::ProblemRecord& problem);  // "32-bit row NN 512x512x512"
+
+// The kernel hash of this build: results of any other hash are stale.
+const std::string& current_kernel_hash();
+
+boost::json::object best_to_json(const db::TunedBest& best);
+boost::json::object device_to_json(const db::DeviceRecord& device);
+
+int list(const Arguments& args);
+int show(const Arguments& args);
+int best(const Arguments& args);
+int check(const Arguments& args);
+int export_evaluations(const Arguments& args);
+int import_evaluations(const Arguments& args);
+int merge(const Arguments& args);
+
+}  // namespace gemmtune::cli::db_subcommands

@@ -1,0 +1,176 @@
+// `gemmtune db list | show | best | check`: reading the database, read-only.
+#include <cstdio>
+#include <iostream>
+
+#include "db/schema.hpp"
+#include "tuner/cli.hpp"
+#include "tuner/command_db.hpp"
+
+namespace gemmtune::cli::db_subcommands {
+namespace po = boost::program_options;
+namespace {
+
+std::string fixed(double value, int decimals) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", decimals, value);
+  return text;
+}
+
+std::string stale_note(const std::string& kernel_hash) {
+  return kernel_hash == current_kernel_hash() ? "" : "  [stale: kernel " + kernel_hash + "]";
+}
+
+bool print_help(const po::variables_map& values, const po::options_description& options) {
+  if (values.count("help")) std::cout << options;
+  return values.count("help") != 0;
+}
+
+}  // namespace
+
+int list(const Arguments& args) {
+  auto options = common_options("gemmtune db list [--db PATH] [--json]", true);
+  const auto values = parse("db list", args, options);
+  if (print_help(values, options)) return 0;
+  const db::Database database(database_path(values), db::Database::Mode::ReadOnly);
+  const auto devices = database.devices();
+  const auto summaries = database.problem_summaries();
+
+  if (values.count("json")) {
+    boost::json::array list;
+    for (std::size_t i = 0; i < devices.size(); ++i) {
+      boost::json::array problems;
+      for (const auto& s : summaries) {
+        if (s.device_key != devices[i].key) continue;
+        problems.push_back({{"kernel", s.kernel_name},
+                            {"kernel_hash", s.kernel_hash},
+                            {"stale", s.kernel_hash != current_kernel_hash()},
+                            {"precision", s.problem.precision},
+                            {"layout", s.problem.layout},
+                            {"trans", s.problem.trans},
+                            {"m", s.problem.m},
+                            {"n", s.problem.n},
+                            {"k", s.problem.k},
+                            {"evaluations", s.evaluations},
+                            {"ok", s.ok},
+                            {"best", s.best ? boost::json::value(best_to_json(*s.best)) : nullptr}});
+      }
+      list.push_back({{"index", i}, {"device", device_to_json(devices[i])}, {"problems", std::move(problems)}});
+    }
+    std::cout << boost::json::serialize(boost::json::object{{"database", database.path().string()},
+                                                             {"schema_version", database.schema_version()},
+                                                             {"kernel_hash", current_kernel_hash()},
+                                                             {"devices", std::move(list)}})
+              << '\n';
+    return 0;
+  }
+  std::cout << database.path().string() << ": " << devices.size() << " device(s); this build's kernel is "
+            << current_kernel_hash() << '\n';
+  for (std::size_t i = 0; i < devices.size(); ++i) {
+    const auto& d = devices[i];
+    std::cout << '[' << i << "] " << d.name << " - " << d.vendor << ", " << d.type << ", driver " << d.driver_version
+              << " (" << d.platform << ")\n    key " << d.key << '\n';
+    for (const auto& s : summaries) {
+      if (s.device_key != d.key) continue;
+      std::cout << "    " << describe(s.problem) << ": " << s.evaluations << " evaluations, " << s.ok << " ok, best "
+                << (s.best ? fixed(s.best->gflops, 1) + " GFLOP/s" : std::string("none"))
+                << stale_note(s.kernel_hash) << '\n';
+    }
+  }
+  return 0;
+}
+
+int show(const Arguments& args) {
+  auto options = common_options(
+      "gemmtune db show --size MxNxK [--device INDEX | --device-key KEY] [--trans NN] [--precision 32] "
+      "[--layout row] [--top N] [--db PATH] [--json]",
+      true);
+  add_device_options(options);
+  add_problem_options(options, true);
+  options.add_options()("top", po::value<int>()->default_value(10), "how many configurations");
+  for (const auto& arg : args)  // before parsing, which would insist on --size
+    if (arg == "--help" || arg == "-h") {
+      std::cout << options;
+      return 0;
+    }
+  const auto values = parse("db show", args, options);
+  const int top = values["top"].as<int>();
+  if (top < 1) throw UsageError("--top must be at least 1");
+  const db::ProblemRecord problem = problem_of(values);
+  const db::Database database(database_path(values), db::Database::Mode::ReadOnly);
+  const db::DeviceRecord device = chosen_devices(database, device_choice(values), true).front();
+  const auto rows = database.top_configs(device.key, problem, top);
+
+  if (values.count("json")) {
+    boost::json::array list;
+    for (const auto& row : rows) list.push_back(best_to_json(row));
+    std::cout << boost::json::serialize(boost::json::object{{"device", device_to_json(device)},
+                                                             {"kernel_hash", current_kernel_hash()},
+                                                             {"configs", std::move(list)}})
+              << '\n';
+    return 0;
+  }
+  std::cout << device.name << " (driver " << device.driver_version << "), " << describe(problem) << ": "
+            << (rows.empty() ? "no ok evaluation" : "top " + std::to_string(rows.size())) << '\n';
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const auto& row = rows[i];
+    std::cout << "  " << i + 1 << ". " << fixed(row.gflops, 1) << " GFLOP/s  median " << fixed(row.median_seconds * 1e3, 3)
+              << " ms  spread " << fixed(row.spread * 100, 1) << "%  " << row.runs << " runs  " << row.config_key
+              << stale_note(row.kernel_hash) << '\n';
+  }
+  return 0;
+}
+
+int best(const Arguments& args) {
+  auto options = common_options("gemmtune db best [--device INDEX | --device-key KEY] [--db PATH] [--json]", true);
+  add_device_options(options);
+  const auto values = parse("db best", args, options);
+  if (print_help(values, options)) return 0;
+  const db::Database database(database_path(values), db::Database::Mode::ReadOnly);
+  const auto devices = chosen_devices(database, device_choice(values), false);
+  const auto summaries = database.problem_summaries();
+  boost::json::array list;
+  for (const auto& device : devices) {
+    for (const auto& s : summaries) {
+      if (s.device_key != device.key || !s.best) continue;
+      if (values.count("json")) {
+        boost::json::object entry = best_to_json(*s.best);
+        entry["device_name"] = device.name;
+        list.push_back(std::move(entry));
+      } else {
+        std::cout << device.name << " (driver " << device.driver_version << ") " << describe(s.problem) << ": "
+                  << fixed(s.best->gflops, 1) << " GFLOP/s  " << s.best->config_key << stale_note(s.kernel_hash)
+                  << '\n';
+      }
+    }
+  }
+  if (values.count("json")) std::cout << boost::json::serialize(list) << '\n';
+  return 0;
+}
+
+int check(const Arguments& args) {
+  auto options = common_options("gemmtune db check [--db PATH] [--json]", true);
+  const auto values = parse("db check", args, options);
+  if (print_help(values, options)) return 0;
+  const db::Database database(database_path(values), db::Database::Mode::ReadOnly);
+  const auto problems = database.integrity_check();
+  const bool ok = problems == std::vector<std::string>{"ok"};
+  if (values.count("json")) {
+    boost::json::array list;
+    if (!ok)
+      for (const auto& problem : problems) list.push_back(boost::json::string(problem));
+    std::cout << boost::json::serialize(boost::json::object{{"database", database.path().string()},
+                                                             {"schema_version", database.schema_version()},
+                                                             {"build_schema_version", db::current_schema_version()},
+                                                             {"integrity", ok ? "ok" : "damaged"},
+                                                             {"problems", std::move(list)}})
+              << '\n';
+  } else {
+    std::cout << database.path().string() << ": schema version " << database.schema_version() << " (this build: "
+              << db::current_schema_version() << "), integrity " << (ok ? "ok" : "DAMAGED") << '\n';
+    if (!ok)
+      for (const auto& problem : problems) std::cout << "  " << problem << '\n';
+  }
+  return ok ? 0 : 1;
+}
+
+}  // namespace gemmtune::cli::db_subcommands
