@@ -9,8 +9,8 @@ ConfigSelector::ConfigSelector(DeviceFingerprint device, DeviceLimits limits,
                                std::filesystem::path database)
     : device_(std::move(device)), limits_(limits), database_(std::move(database)) {}
 
-ConfigChoice ConfigSelector::choose(const GemmShape&) const {
-  return {xgemm_default_config(), ConfigSource::Default, "the kernel's built-in defaults"};
+ConfigChoice ConfigSelector::choose(const GemmShape& shape) const {
+  return {xgemm_default_config(limits_, shape.precision), ConfigSource::Default, "the kernel's built-in defaults"};
 }
 
 }  // namespace gemmtune

@@ -76,19 +76,19 @@ const std::vector<Rule>& rules() {
 const std::vector<KernelParameter>& xgemm_parameters() {
   // Defaults must match the #ifndef blocks at the top of kernels/xgemm.cl.
   static const std::vector<KernelParameter> parameters = {
-      {"TSM", 64, "work-group tile rows of C"},
-      {"TSN", 64, "work-group tile columns of C"},
+      {"TSM", 128, "work-group tile rows of C"},
+      {"TSN", 128, "work-group tile columns of C"},
       {"TSK", 16, "K-tile depth staged in local memory"},
-      {"WPTM", 4, "rows of C per work-item"},
-      {"WPTN", 4, "columns of C per work-item"},
-      {"PADA", 1, "local-memory row padding of the A tile"},
-      {"PADB", 1, "local-memory row padding of the B tile"},
-      {"VWA", 1, "vector width of global loads of A"},
-      {"VWB", 1, "vector width of global loads of B"},
+      {"WPTM", 8, "rows of C per work-item"},
+      {"WPTN", 8, "columns of C per work-item"},
+      {"PADA", 0, "local-memory row padding of the A tile"},
+      {"PADB", 0, "local-memory row padding of the B tile"},
+      {"VWA", 4, "vector width of global loads of A"},
+      {"VWB", 4, "vector width of global loads of B"},
       {"STRM", 0, "1: a work-item's rows are strided by the local range"},
-      {"STRN", 1, "1: a work-item's columns are strided by the local range"},
-      {"KUNROLL", 1, "unroll factor of the loop over a tile's depth"},
-      {"PREFETCH", 0, "1: register prefetch of the next tile with two local buffers"},
+      {"STRN", 0, "1: a work-item's columns are strided by the local range"},
+      {"KUNROLL", 4, "unroll factor of the loop over a tile's depth"},
+      {"PREFETCH", 1, "1: register prefetch of the next tile with two local buffers"},
   };
   return parameters;
 }
@@ -96,6 +96,23 @@ const std::vector<KernelParameter>& xgemm_parameters() {
 KernelConfig xgemm_default_config() {
   KernelConfig config;
   for (const auto& parameter : xgemm_parameters()) config[parameter.name] = parameter.default_value;
+  return config;
+}
+
+KernelConfig xgemm_default_config(const DeviceLimits& limits, Precision precision) {
+  static const KernelConfig smaller[] = {
+      {{"TSM", 64}, {"TSN", 64}, {"TSK", 16}, {"WPTM", 4}, {"WPTN", 4}, {"PADA", 1}, {"PADB", 1}, {"VWA", 1},
+       {"VWB", 1}, {"STRM", 0}, {"STRN", 1}, {"KUNROLL", 1}, {"PREFETCH", 0}},
+      {{"TSM", 16}, {"TSN", 16}, {"TSK", 8}, {"WPTM", 2}, {"WPTN", 2}, {"PADA", 1}, {"PADB", 1}, {"VWA", 1},
+       {"VWB", 1}, {"STRM", 0}, {"STRN", 1}, {"KUNROLL", 1}, {"PREFETCH", 0}},
+      {{"TSM", 8}, {"TSN", 8}, {"TSK", 8}, {"WPTM", 8}, {"WPTN", 8}, {"PADA", 0}, {"PADB", 0}, {"VWA", 1},
+       {"VWB", 1}, {"STRM", 0}, {"STRN", 1}, {"KUNROLL", 1}, {"PREFETCH", 0}},
+  };
+  KernelConfig config = xgemm_default_config();
+  for (const KernelConfig& candidate : smaller) {
+    if (!xgemm_rule_violation(config, limits, precision)) break;
+    config = candidate;
+  }
   return config;
 }
 

@@ -19,8 +19,13 @@ struct KernelParameter {
 // Every tuning parameter of kernels/xgemm.cl, with the default the source itself uses.
 const std::vector<KernelParameter>& xgemm_parameters();
 
-// The kernel's own defaults.
+// The kernel's own defaults (the #ifndef values of kernels/xgemm.cl).
 KernelConfig xgemm_default_config();
+
+// The kernel's defaults where they fit this device and precision, else the first of a short list of
+// smaller, always-safe configurations that does (the defaults need 32 KiB of local memory in
+// single precision, 64 KiB in double).
+KernelConfig xgemm_default_config(const DeviceLimits& limits, Precision precision);
 
 // `config` with every missing parameter set to its default. Throws ConfigError on an unknown
 // parameter name.

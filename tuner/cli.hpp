@@ -46,6 +46,8 @@ std::pair<Transpose, Transpose> parse_trans(const std::string& text);
 Layout parse_layout(const std::string& text);       // "row" | "col"
 Precision parse_precision(const std::string& text);  // "32" | "64"
 
+// "TSM=128,TSN=64": parameter names and integer values; throws UsageError on anything else.
+KernelConfig parse_config(const std::string& text);
 boost::json::object config_to_json(const KernelConfig& config);
 boost::json::object fingerprint_to_json(const DeviceFingerprint& fingerprint);
 

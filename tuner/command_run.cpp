@@ -4,6 +4,8 @@
 #include <iostream>
 
 #include "dispatch/gemm_problem.hpp"
+#include "dispatch/kernel_sources.hpp"
+#include "dispatch/program_cache.hpp"
 #include "dispatch/xgemm_config.hpp"
 #include "dispatch/xgemm_launch.hpp"
 #include "gemmtune/handle.hpp"
@@ -23,6 +25,7 @@ struct RunOptions {
   double alpha, beta;
   std::string device;
   std::optional<std::filesystem::path> database;
+  std::optional<KernelConfig> config;  // run this configuration instead of the dispatcher's choice
   bool check, json;
   int repeat;
 };
@@ -70,21 +73,36 @@ int run_gemm(const RunOptions& o) {
 
   Handle handle(context(), entry.device(), o.database);
   const GemmShape shape{o.precision, o.layout, o.trans_a, o.trans_b, g.m, g.n, g.k};
-  const ConfigChoice choice = handle.choose(shape);
-  const KernelConfig config = adapt_vector_widths(choice.config, to_row_major(g));
+  const RowMajorGemm problem = to_row_major(g);
+  ConfigChoice choice = handle.choose(shape);
+  if (o.config) {
+    check_xgemm_config(*o.config, limits, o.precision);  // refused before compiling, naming the rule
+    choice = {complete_xgemm_config(*o.config), ConfigSource::Default, "given with --config"};
+  }
+  const KernelConfig config = adapt_vector_widths(choice.config, problem);
 
-  const auto call = [&](cl_event* event) {
-    handle.gemm(g.layout, g.trans_a, g.trans_b, g.m, g.n, g.k, static_cast<Real>(o.alpha), a_buffer(),
-                g.a_offset, g.lda, b_buffer(), g.b_offset, g.ldb, static_cast<Real>(o.beta), c_buffer(),
-                g.c_offset, g.ldc, queue(), event);
+  // With --config the kernel is launched directly, the way the tuner runs its candidates.
+  ProgramCache programs;
+  const auto call = [&](cl::Event* event) {
+    if (!o.config) {
+      cl_event raw = nullptr;
+      handle.gemm(g.layout, g.trans_a, g.trans_b, g.m, g.n, g.k, static_cast<Real>(o.alpha), a_buffer(),
+                  g.a_offset, g.lda, b_buffer(), g.b_offset, g.ldb, static_cast<Real>(o.beta), c_buffer(),
+                  g.c_offset, g.ldc, queue(), event ? &raw : nullptr);
+      if (event) *event = cl::Event(raw);  // takes over the reference the handle gave us
+      return;
+    }
+    const cl::Program program = programs.get(context, entry.device, detail::xgemm_kernel_source(),
+                                             xgemm_defines(config, o.precision, problem.trans_a, problem.trans_b));
+    enqueue_xgemm(queue, program, config, problem, o.precision, o.alpha, o.beta, a_buffer(), b_buffer(),
+                  c_buffer(), event);
   };
   call(nullptr);  // warm-up: builds the program (or loads it from the cache)
   queue.finish();
   std::vector<double> seconds;
   for (int i = 0; i < o.repeat; ++i) {
-    cl_event raw = nullptr;
-    call(&raw);
-    cl::Event event(raw);  // takes ownership
+    cl::Event event;
+    call(&event);
     event.wait();
     seconds.push_back(static_cast<double>(event.getProfilingInfo<CL_PROFILING_COMMAND_END>() -
                                           event.getProfilingInfo<CL_PROFILING_COMMAND_START>()) * 1e-9);
@@ -153,6 +171,7 @@ int run_command(const Arguments& args) {
       ("beta", po::value<double>()->default_value(0.0), "beta")
       ("device", po::value<std::string>()->default_value(""), "device index or platform:index (gemmtune devices)")
       ("db", po::value<std::string>(), "tuning database (default $GEMMTUNE_DB, else the per-user file)")
+      ("config", po::value<std::string>(), "run this kernel configuration (NAME=value,...) instead of the tuned one")
       ("check", "compare with OpenBLAS on the host; exit 1 when it differs")
       ("repeat", po::value<int>()->default_value(10), "timed calls (the median is reported)")
       ("json", "print one JSON object");
@@ -170,6 +189,7 @@ int run_command(const Arguments& args) {
   o.beta = values["beta"].as<double>();
   o.device = values["device"].as<std::string>();
   if (values.count("db")) o.database = values["db"].as<std::string>();
+  if (values.count("config")) o.config = parse_config(values["config"].as<std::string>());
   o.check = values.count("check") > 0;
   o.json = values.count("json") > 0;
   o.repeat = values["repeat"].as<int>();

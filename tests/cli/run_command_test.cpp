@@ -40,7 +40,7 @@ TEST(RunCommand, CheckedRunPrintsJsonAndPasses) {
   EXPECT_EQ(out.at("config_source").as_string(), "default");
   EXPECT_TRUE(out.at("ok").as_bool());
   EXPECT_GT(out.at("gflops").as_double(), 0);
-  EXPECT_EQ(out.at("config").as_object().at("TSM").as_int64(), 64);
+  EXPECT_EQ(out.at("config").as_object().at("TSM").as_int64(), 128);
 }
 
 TEST(RunCommand, DoublePrecision) {

@@ -74,10 +74,12 @@ INSTANTIATE_TEST_SUITE_P(AllShapes, XgemmShapes, ::testing::ValuesIn(all_cases()
 
 // Configurations unlike the defaults: strided and contiguous ownership, wide vectors, tiny and
 // rectangular tiles, prefetch on and off.
+// Every parameter given, so that a change of the kernel's defaults does not change these.
 const KernelConfig configurations[] = {
-    {{"TSM", 16}, {"TSN", 16}, {"TSK", 16}, {"WPTM", 1}, {"WPTN", 1}, {"PADA", 0}, {"PADB", 0}},
+    {{"TSM", 16}, {"TSN", 16}, {"TSK", 16}, {"WPTM", 1}, {"WPTN", 1}, {"VWA", 1}, {"VWB", 1},
+     {"STRM", 0}, {"STRN", 1}, {"PADA", 0}, {"PADB", 0}, {"PREFETCH", 0}, {"KUNROLL", 1}},
     {{"TSM", 128}, {"TSN", 32}, {"TSK", 16}, {"WPTM", 8}, {"WPTN", 2}, {"VWA", 8}, {"VWB", 2},
-     {"STRM", 1}, {"STRN", 1}, {"PREFETCH", 1}, {"KUNROLL", 4}},
+     {"STRM", 1}, {"STRN", 1}, {"PADA", 1}, {"PADB", 1}, {"PREFETCH", 1}, {"KUNROLL", 4}},
     {{"TSM", 64}, {"TSN", 128}, {"TSK", 32}, {"WPTM", 8}, {"WPTN", 8}, {"VWA", 2}, {"VWB", 8},
      {"STRM", 0}, {"STRN", 0}, {"PADA", 4}, {"PADB", 0}, {"PREFETCH", 0}, {"KUNROLL", 8}},
 };

@@ -1,6 +1,7 @@
 // The kernel's rules: defaults are valid, each broken rule is named with its values.
 #include <gtest/gtest.h>
 
+#include "dispatch/kernel_sources.hpp"
 #include "dispatch/xgemm_config.hpp"
 #include "gemmtune/error.hpp"
 
@@ -16,9 +17,16 @@ DeviceLimits gpu_like() {
   return limits;
 }
 
-TEST(XgemmConfig, DefaultsAreValid) {
+TEST(XgemmConfig, DefaultsFitEveryDevice) {
   EXPECT_FALSE(xgemm_rule_violation(xgemm_default_config(), gpu_like(), Precision::Single));
-  EXPECT_FALSE(xgemm_rule_violation(xgemm_default_config(), gpu_like(), Precision::Double));
+  EXPECT_EQ(xgemm_default_config(gpu_like(), Precision::Single), xgemm_default_config());
+  // 64 KiB of local memory in double precision: too much for 48 KiB, so a smaller one is chosen.
+  EXPECT_TRUE(xgemm_rule_violation(xgemm_default_config(), gpu_like(), Precision::Double));
+  EXPECT_FALSE(xgemm_rule_violation(xgemm_default_config(gpu_like(), Precision::Double), gpu_like(), Precision::Double));
+  DeviceLimits tiny = gpu_like();
+  tiny.max_work_group_size = 64;
+  tiny.local_mem_bytes = 4096;
+  EXPECT_FALSE(xgemm_rule_violation(xgemm_default_config(tiny, Precision::Double), tiny, Precision::Double));
 }
 
 TEST(XgemmConfig, NamesTheBrokenRuleAndItsValues) {
@@ -36,7 +44,8 @@ TEST(XgemmConfig, RefusesTooMuchLocalMemory) {
 
 TEST(XgemmConfig, RefusesTooManyWorkItems) {
   const auto violation =
-      xgemm_rule_violation({{"TSM", 64}, {"TSN", 64}, {"WPTM", 1}, {"WPTN", 2}, {"TSK", 32}}, gpu_like(), Precision::Single);
+      xgemm_rule_violation({{"TSM", 64}, {"TSN", 64}, {"WPTM", 1}, {"WPTN", 2}, {"TSK", 32}, {"VWA", 1}, {"VWB", 1}},
+                           gpu_like(), Precision::Single);
   ASSERT_TRUE(violation);
   EXPECT_NE(violation->find("max_work_group_size"), std::string::npos) << *violation;
 }
@@ -53,8 +62,24 @@ TEST(XgemmConfig, DoubleNeedsFp64) {
 
 TEST(XgemmConfig, DefinesAreOnlyNamesAndIntegers) {
   EXPECT_EQ(xgemm_defines({{"TSM", 32}}, Precision::Double, true, false),
-            "-DKUNROLL=1 -DPADA=1 -DPADB=1 -DPREFETCH=0 -DSTRM=0 -DSTRN=1 -DTSK=16 -DTSM=32 -DTSN=64 "
-            "-DVWA=1 -DVWB=1 -DWPTM=4 -DWPTN=4 -DPRECISION=64 -DTRANSA=1 -DTRANSB=0");
+            "-DKUNROLL=4 -DPADA=0 -DPADB=0 -DPREFETCH=1 -DSTRM=0 -DSTRN=0 -DTSK=16 -DTSM=32 -DTSN=128 "
+            "-DVWA=4 -DVWB=4 -DWPTM=8 -DWPTN=8 -DPRECISION=64 -DTRANSA=1 -DTRANSB=0");
+}
+
+}  // namespace
+}  // namespace gemmtune
+
+namespace gemmtune {
+namespace {
+
+// The C++ defaults and the kernel source's own #ifndef defaults must never drift apart.
+TEST(XgemmConfig, DefaultsMatchTheKernelSource) {
+  const std::string& source = detail::xgemm_kernel_source().text;
+  for (const auto& parameter : xgemm_parameters()) {
+    const std::string block = "#ifndef " + parameter.name + "\n#define " + parameter.name + " " +
+                              std::to_string(parameter.default_value) + "\n";
+    EXPECT_NE(source.find(block), std::string::npos) << parameter.name;
+  }
 }
 
 }  // namespace
