@@ -91,6 +91,22 @@ Precision parse_precision(const std::string& text) {
   throw UsageError("unknown precision '" + text + "' (expected 32 or 64)");
 }
 
+KernelConfig parse_config(const std::string& text) {
+  KernelConfig config;
+  std::istringstream stream(text);
+  for (std::string item; std::getline(stream, item, ',');) {
+    const auto equals = item.find('=');
+    std::int64_t value = 0;
+    const char* first = item.data() + (equals == std::string::npos ? 0 : equals + 1);
+    const char* last = item.data() + item.size();
+    const auto [end, error] = std::from_chars(first, last, value);
+    if (equals == std::string::npos || equals == 0 || error != std::errc() || end != last || first == last)
+      throw UsageError("malformed configuration item '" + item + "' (expected NAME=integer, e.g. TSM=64)");
+    config[item.substr(0, equals)] = value;
+  }
+  return config;
+}
+
 boost::json::object config_to_json(const KernelConfig& config) {
   boost::json::object object;
   for (const auto& [name, value] : config) object[name] = value;
