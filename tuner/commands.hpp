@@ -11,5 +11,6 @@ using Arguments = std::vector<std::string>;
 int db_command(const Arguments& args);
 int devices_command(const Arguments& args);
 int run_command(const Arguments& args);
+int simulate_command(const Arguments& args);
 
 }  // namespace gemmtune::cli

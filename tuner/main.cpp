@@ -18,6 +18,7 @@ constexpr Command commands[] = {
     {"db", "inspect, export, import, merge and check the tuning database", gemmtune::cli::db_command},
     {"devices", "list OpenCL devices with their index and selector", gemmtune::cli::devices_command},
     {"run", "run one GEMM through the dispatcher, optionally checked", gemmtune::cli::run_command},
+    {"simulate", "replay search strategies against recorded measurements", gemmtune::cli::simulate_command},
 };
 
 void print_usage(std::ostream& out) {

@@ -1,0 +1,26 @@
+// The ask/tell interface every search strategy implements.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "search/config.hpp"
+#include "search/measurement.hpp"
+#include "search/parameter_space.hpp"
+
+namespace gemmtune::search {
+
+// A strategy proposes configurations one at a time (next) and learns each one's measurement
+// (report). It never sees OpenCL; failures arrive as measurements with a non-ok status.
+class SearchStrategy {
+ public:
+  virtual ~SearchStrategy() = default;
+  // Starts a new search of `space` (which must outlive the search); the same seed and the same
+  // reports give the same proposals on every platform.
+  virtual void reset(const ParameterSpace& space, std::uint64_t seed) = 0;
+  // The next configuration to measure; empty when there is nothing more to try.
+  virtual std::optional<Config> next() = 0;
+  virtual void report(const Config& config, const Measurement& measurement) = 0;
+};
+
+}  // namespace gemmtune::search

@@ -1,0 +1,84 @@
+// Replay tables: the CSV format, its error messages, and the simulation summary.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "gemmtune/error.hpp"
+#include "search/registry.hpp"
+#include "search/simulation.hpp"
+#include "synthetic_table.hpp"
+
+namespace gemmtune::search {
+namespace {
+
+std::string error_of(const std::string& text) {
+  std::istringstream input(text);
+  try {
+    parse_replay_table(input, "t.csv");
+  } catch (const ConfigError& error) {
+    return error.what();
+  }
+  return "no error";
+}
+
+TEST(ReplayTable, ReadsCommentsHeaderAndRows) {
+  std::istringstream input("# device: synthetic\nTSM,WPTM,status,seconds\n64,4,ok,0.0125\n128, 8 ,compile_error,\n\n32,2,timeout,0\n");
+  const ReplayTable table = parse_replay_table(input, "t.csv");
+  EXPECT_EQ(table.parameter_names, (std::vector<std::string>{"TSM", "WPTM"}));
+  ASSERT_EQ(table.rows.size(), 3u);
+  EXPECT_EQ(table.rows[0].first, (Config{{"TSM", 64}, {"WPTM", 4}}));
+  EXPECT_EQ(table.rows[0].second.status, Status::ok);
+  EXPECT_DOUBLE_EQ(table.rows[0].second.seconds, 0.0125);
+  EXPECT_EQ(table.rows[1].second.status, Status::compile_error);
+  EXPECT_EQ(table.rows[2].second.status, Status::timeout);
+}
+
+TEST(ReplayTable, RoundTripsThroughWrite) {
+  const ReplayTable table = testing::tiny_table(5, 3, {2});
+  std::stringstream text;
+  write_replay_table(text, table);
+  const ReplayTable again = parse_replay_table(text, "t.csv");
+  ASSERT_EQ(again.rows.size(), table.rows.size());
+  for (std::size_t i = 0; i < table.rows.size(); ++i) {
+    EXPECT_EQ(again.rows[i].first, table.rows[i].first);
+    EXPECT_EQ(again.rows[i].second.status, table.rows[i].second.status);
+    EXPECT_DOUBLE_EQ(again.rows[i].second.seconds, table.rows[i].second.seconds);
+  }
+}
+
+TEST(ReplayTable, ErrorsNameTheFileAndLine) {
+  EXPECT_EQ(error_of(""), "t.csv: the replay table has no header line");
+  EXPECT_EQ(error_of("TSM,seconds,status\n"), "t.csv:1: the header must name the parameters, then status, then seconds");
+  EXPECT_EQ(error_of("tsm,status,seconds\n"), "t.csv:1: column 'tsm' is not a parameter name ([A-Z_][A-Z0-9_]*)");
+  EXPECT_EQ(error_of("A,status,seconds\n1,ok\n"), "t.csv:2: expected 3 fields, found 2");
+  EXPECT_EQ(error_of("A,status,seconds\n1.5,ok,1\n"), "t.csv:2: A '1.5' is not an integer");
+  EXPECT_EQ(error_of("A,status,seconds\n1,fast,1\n"),
+            "t.csv:2: unknown measurement status 'fast' (expected one of ok, compile_error, launch_error, wrong_result, timeout, invalid)");
+  EXPECT_EQ(error_of("A,status,seconds\n1,ok,\n"), "t.csv:2: an ok row needs a positive time in seconds, not ''");
+  EXPECT_EQ(error_of("A,status,seconds\n1,ok,2\n1,ok,3\n"), "t.csv:3: configuration A=1 is recorded twice");
+}
+
+TEST(Simulation, ReportsFractionsOfTheOptimumAtEachCheckpointWithinTheBudget) {
+  const ReplayTable table = testing::tiny_table(30, 8, {});
+  const SimulationReport report = simulate(table, {"grid", "random"}, 50, 5);
+  EXPECT_DOUBLE_EQ(report.optimum_seconds, 1.0);
+  EXPECT_EQ(report.configurations, 30u);
+  ASSERT_EQ(report.strategies.size(), 2u);
+  const auto& grid = report.strategies[0];
+  EXPECT_EQ(grid.name, "grid");
+  ASSERT_EQ(grid.fraction.size(), 2u);  // 25 and 50 are within the budget
+  EXPECT_DOUBLE_EQ(grid.fraction.at(50).median, 1.0);  // all 30 tried by then
+  EXPECT_DOUBLE_EQ(grid.fraction.at(50).worst, 1.0);
+  EXPECT_LE(grid.fraction.at(25).worst, grid.fraction.at(25).median);
+  EXPECT_THROW(simulate(testing::tiny_table(3, 1, {0, 1, 2}), {"grid"}, 50, 2), InvalidArgument);
+}
+
+TEST(Simulation, DefaultStrategyNearsTheSyntheticOptimumQuickly) {
+  const SimulationReport report = simulate(testing::synthetic_xgemm_table(7), {default_strategy_name()}, 200, 10);
+  const auto& fraction = report.strategies.at(0).fraction;
+  EXPECT_GE(fraction.at(100).median, 0.85);
+  EXPECT_GE(fraction.at(200).median, 0.88);
+}
+
+}  // namespace
+}  // namespace gemmtune::search

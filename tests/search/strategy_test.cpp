@@ -1,0 +1,189 @@
+// Every registered strategy, parametrised over the registry, against replayed tables.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <set>
+#include <thread>
+
+#include "gemmtune/error.hpp"
+#include "search/registry.hpp"
+#include "search/search_driver.hpp"
+#include "synthetic_table.hpp"
+
+namespace gemmtune::search {
+namespace {
+
+// The space of a replay table and its measurements by key.
+struct Replay {
+  explicit Replay(const ReplayTable& table) {
+    std::vector<Config> configs;
+    for (const auto& [config, measurement] : table.rows) {
+      configs.push_back(config);
+      recorded[config_key(config)] = measurement;
+    }
+    space = ParameterSpace::from_configs("replay", configs);
+  }
+  Measurement operator()(const Config& config) const { return recorded.at(config_key(config)); }
+
+  ParameterSpace space;
+  std::map<std::string, Measurement> recorded;
+};
+
+const Replay& synthetic() {
+  static const Replay replay(testing::synthetic_xgemm_table(7));
+  return replay;
+}
+
+std::vector<std::string> keys_of(const std::vector<Evaluation>& evaluations) {
+  std::vector<std::string> keys;
+  for (const auto& evaluation : evaluations) keys.push_back(config_key(evaluation.config));
+  return keys;
+}
+
+class EveryStrategy : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(EveryStrategy, IsReproducibleWithASeed) {
+  const Replay& replay = synthetic();
+  const auto search = [&](std::uint64_t seed) {
+    auto strategy = make_strategy(GetParam());
+    return keys_of(run_search(replay.space, *strategy, seed, Budget{150, {}, {}}, replay));
+  };
+  const auto first = search(11);
+  ASSERT_EQ(first.size(), 150u);
+  EXPECT_EQ(first, search(11));
+  if (GetParam() != "grid") {
+    EXPECT_NE(first, search(12));
+  }
+}
+
+TEST_P(EveryStrategy, NeverProposesAConfigurationTwice) {
+  const Replay& replay = synthetic();
+  auto strategy = make_strategy(GetParam());
+  strategy->reset(replay.space, 3);
+  std::set<std::string> proposed;
+  for (int i = 0; i < 400; ++i) {
+    const auto config = strategy->next();
+    ASSERT_TRUE(config.has_value());
+    ASSERT_TRUE(replay.space.contains(*config));
+    ASSERT_TRUE(proposed.insert(config_key(*config)).second) << "proposal " << i << " repeats " << config_key(*config);
+    strategy->report(*config, replay(*config));
+  }
+}
+
+TEST_P(EveryStrategy, RespectsAnEvaluationBudget) {
+  const Replay& replay = synthetic();
+  auto strategy = make_strategy(GetParam());
+  std::size_t calls = 0;
+  const auto evaluations = run_search(replay.space, *strategy, 5, Budget{37, {}, {}}, [&](const Config& config) {
+    ++calls;
+    return replay(config);
+  });
+  EXPECT_EQ(evaluations.size(), 37u);
+  EXPECT_EQ(calls, 37u);
+}
+
+TEST_P(EveryStrategy, RespectsATimeBudget) {
+  const Replay& replay = synthetic();
+  auto strategy = make_strategy(GetParam());
+  const auto started = std::chrono::steady_clock::now();
+  const auto evaluations = run_search(replay.space, *strategy, 5, Budget{{}, 0.05, {}}, [&](const Config& config) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    return replay(config);
+  });
+  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  EXPECT_GE(evaluations.size(), 1u);
+  EXPECT_LE(evaluations.size(), 11u);
+  EXPECT_LT(elapsed, 0.5);
+}
+
+TEST_P(EveryStrategy, StopsAfterEvaluationsWithoutImprovement) {
+  const Replay& replay = synthetic();
+  auto strategy = make_strategy(GetParam());
+  const std::size_t patience = 15;
+  const auto evaluations = run_search(replay.space, *strategy, 9, Budget{2000, {}, patience}, replay);
+  ASSERT_GT(evaluations.size(), patience);
+  ASSERT_LT(evaluations.size(), 2000u);
+  double best = std::numeric_limits<double>::infinity();
+  std::size_t since = 0;
+  for (std::size_t i = 0; i < evaluations.size(); ++i) {
+    EXPECT_LT(since, patience) << "should have stopped before evaluation " << i;
+    const double value = objective(evaluations[i].measurement);
+    since = value < best ? 0 : since + 1;
+    best = std::min(best, value);
+  }
+  EXPECT_EQ(since, patience);
+}
+
+TEST_P(EveryStrategy, FinishesSpacesSmallerThanItsBudget) {
+  for (const std::size_t size : {1u, 3u, 40u}) {
+    const Replay replay(testing::tiny_table(size, size, {}));
+    auto strategy = make_strategy(GetParam());
+    const auto evaluations = run_search(replay.space, *strategy, 1, Budget{100, {}, {}}, replay);
+    EXPECT_EQ(evaluations.size(), size);
+    const auto keys = keys_of(evaluations);
+    EXPECT_EQ(std::set<std::string>(keys.begin(), keys.end()).size(), size);
+  }
+  const ParameterSpace empty = ParameterSpace::from_configs("empty", {});
+  auto strategy = make_strategy(GetParam());
+  EXPECT_TRUE(run_search(empty, *strategy, 1, Budget{100, {}, {}}, [](const Config&) { return Measurement{}; }).empty());
+}
+
+TEST_P(EveryStrategy, CopesWithFailures) {
+  std::vector<std::size_t> failing;
+  for (std::size_t i = 0; i < 60; i += 2) failing.push_back(i);  // half of them, including the first
+  const Replay replay(testing::tiny_table(60, 4, failing));
+  auto strategy = make_strategy(GetParam());
+  const auto evaluations = run_search(replay.space, *strategy, 2, Budget{100, {}, {}}, replay);
+  EXPECT_EQ(evaluations.size(), 60u);
+  double best = std::numeric_limits<double>::infinity();
+  for (const auto& evaluation : evaluations) best = std::min(best, objective(evaluation.measurement));
+  EXPECT_GE(best, 1.0);
+  EXPECT_LT(best, std::numeric_limits<double>::infinity());
+
+  // Everything failing: the search still ends, having tried each configuration once.
+  std::vector<std::size_t> all(25);
+  for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
+  const Replay broken(testing::tiny_table(25, 4, all));
+  auto again = make_strategy(GetParam());
+  EXPECT_EQ(run_search(broken.space, *again, 2, Budget{100, {}, {}}, broken).size(), 25u);
+}
+
+TEST_P(EveryStrategy, ResumesFromRecordedMeasurements) {
+  const Replay& replay = synthetic();
+  auto strategy = make_strategy(GetParam());
+  const auto complete = run_search(replay.space, *strategy, 21, Budget{60, {}, {}}, replay);
+  std::map<std::string, Measurement> known;
+  for (std::size_t i = 0; i < 25; ++i) known[config_key(complete[i].config)] = complete[i].measurement;
+  std::size_t calls = 0;
+  const auto resumed = run_search(replay.space, *strategy, 21, Budget{60, {}, {}}, [&](const Config& config) {
+    ++calls;
+    return replay(config);
+  }, known);
+  EXPECT_EQ(keys_of(resumed), keys_of(complete));
+  EXPECT_EQ(calls, 35u);
+  for (std::size_t i = 0; i < resumed.size(); ++i) EXPECT_EQ(resumed[i].replayed, i < 25) << i;
+}
+
+std::vector<std::string> registered_names() {
+  std::vector<std::string> names;
+  for (const auto& info : strategies()) names.push_back(info.name);
+  return names;
+}
+
+INSTANTIATE_TEST_SUITE_P(Registry, EveryStrategy, ::testing::ValuesIn(registered_names()),
+                         [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
+
+TEST(Registry, NamesAreUniqueAndTheDefaultIsRegistered) {
+  const auto names = registered_names();
+  EXPECT_EQ(std::set<std::string>(names.begin(), names.end()).size(), names.size());
+  EXPECT_NO_THROW(make_strategy(default_strategy_name()));
+  try {
+    make_strategy("bogus");
+    FAIL() << "no exception";
+  } catch (const InvalidArgument& error) {
+    EXPECT_EQ(std::string(error.what()), "unknown search strategy 'bogus' (known: anneal, greedy_ils, genetic, random, grid)");
+  }
+}
+
+}  // namespace
+}  // namespace gemmtune::search

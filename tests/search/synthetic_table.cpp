@@ -1,0 +1,90 @@
+// The synthetic xgemm performance model used by the strategy tests (made up, not measured).
+#include "synthetic_table.hpp"
+
+#include <boost/random/mersenne_twister.hpp>
+#include <boost/random/normal_distribution.hpp>
+#include <boost/random/uniform_01.hpp>
+#include <boost/random/uniform_int_distribution.hpp>
+#include <cmath>
+
+#include "search/parameter_space.hpp"
+
+namespace gemmtune::search::testing {
+namespace {
+
+double log2_of(std::int64_t value) { return std::log2(static_cast<double>(value)); }
+
+// Relative speed in (0, 1]: a product of smooth preferences with a few interactions, shaped like
+// what GEMM tuning reports show (big register tiles, 256 work-items, wide loads, prefetch helps).
+double modelled_speed(const Config& c) {
+  const double threads = log2_of((c.at("TSM") / c.at("WPTM")) * (c.at("TSN") / c.at("WPTN")));
+  const double work = log2_of(c.at("WPTM") * c.at("WPTN"));
+  const double tile = log2_of(c.at("TSM") * c.at("TSN"));
+  double speed = std::exp(-0.2 * std::pow(threads - 8.0, 2));                    // 256 work-items
+  speed *= std::exp(-0.08 * std::pow(work - 5.5, 2));                             // 32-64 accumulators
+  speed *= std::exp(-0.06 * std::pow(tile - 14.0, 2));                            // 128x128 tiles
+  speed *= std::exp(-0.05 * std::pow(log2_of(c.at("WPTM")) - log2_of(c.at("WPTN")), 2));  // square-ish
+  speed *= c.at("TSK") == 8 ? 0.9 : c.at("TSK") == 16 ? 1.0 : 0.97;
+  const auto vector_gain = [](std::int64_t width) { return width == 4 ? 1.0 : width == 2 ? 0.96 : 0.88; };
+  speed *= vector_gain(c.at("VWA")) * vector_gain(c.at("VWB"));
+  speed *= c.at("PADA") == 1 ? (c.at("STRM") == 0 ? 1.0 : 0.98) : (c.at("STRM") == 0 ? 0.96 : 0.99);
+  speed *= c.at("STRN") == 1 ? 1.0 : 0.98;
+  speed *= c.at("KUNROLL") == 4 ? 1.0 : 0.98;
+  speed *= c.at("PREFETCH") == 1 ? (c.at("TSK") >= 16 ? 1.0 : 0.94) : 0.95;
+  const double local_bytes = 4.0 * static_cast<double>(c.at("TSK") * (c.at("TSM") + c.at("TSN")) * (1 + c.at("PREFETCH")));
+  speed *= local_bytes > 32768 ? 0.85 : 1.0;  // fewer resident work-groups
+  return speed;
+}
+
+// Spills and oversized groups fail more often, as on real drivers.
+double failure_probability(const Config& c) {
+  double probability = 0.06;
+  if (c.at("WPTM") * c.at("WPTN") * (c.at("VWA") + c.at("VWB")) >= 256) probability += 0.25;
+  if ((c.at("TSM") / c.at("WPTM")) * (c.at("TSN") / c.at("WPTN")) >= 1024) probability += 0.2;
+  return probability;
+}
+
+}  // namespace
+
+ReplayTable synthetic_xgemm_table(std::uint64_t seed) {
+  const ParameterSpace space = ParameterSpace::from_file(
+      GEMMTUNE_SOURCE_DIR "/configs/xgemm.json",
+      {{"max_work_group_size", 1024}, {"max_work_item_size_0", 1024}, {"max_work_item_size_1", 1024}, {"local_mem_size", 49152}, {"element_bytes", 4}});
+  boost::random::mt19937_64 engine(seed);
+  boost::random::uniform_01<double> unit;
+  boost::random::normal_distribution<double> rugged(0.0, 0.02), noise(0.0, 0.005);
+  ReplayTable table;
+  for (const auto& parameter : space.parameters()) table.parameter_names.push_back(parameter.name);
+  const double best_seconds = 2.0 * 4096.0 * 4096.0 * 4096.0 / 40e12;  // about 40 TFLOP/s at the optimum
+  for (std::uint64_t i = 0; i < space.valid_count(); ++i) {
+    Config config = space.at(i);
+    Measurement measurement;
+    const double draw = unit(engine);
+    const double speed = modelled_speed(config) * std::exp(rugged(engine) + noise(engine));
+    if (draw < failure_probability(config)) {
+      measurement.status = draw < 0.03 ? Status::compile_error : draw < 0.05 ? Status::wrong_result : Status::launch_error;
+    } else {
+      measurement.seconds = best_seconds / speed;
+    }
+    table.rows.emplace_back(std::move(config), measurement);
+  }
+  return table;
+}
+
+ReplayTable tiny_table(std::size_t size, std::uint64_t seed, const std::vector<std::size_t>& failing) {
+  ReplayTable table;
+  table.parameter_names = {"X"};
+  std::vector<double> seconds(size);
+  for (std::size_t i = 0; i < size; ++i) seconds[i] = static_cast<double>(i + 1);
+  boost::random::mt19937_64 engine(seed);
+  for (std::size_t i = size; i > 1; --i)
+    std::swap(seconds[i - 1], seconds[boost::random::uniform_int_distribution<std::size_t>(0, i - 1)(engine)]);
+  for (std::size_t i = 0; i < size; ++i) {
+    Measurement measurement{Status::ok, seconds[i]};
+    if (std::find(failing.begin(), failing.end(), i) != failing.end()) measurement = {Status::compile_error, 0};
+    table.rows.push_back({Config{{"X", static_cast<std::int64_t>(i)}}, measurement});
+  }
+  return table;
+}
+
+}  // namespace gemmtune::search::testing
