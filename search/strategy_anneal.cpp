@@ -10,8 +10,8 @@ namespace {
 class SimulatedAnnealing final : public IndexedStrategy {
   // Tuned by replay: a short random start finds a good basin, a brief hot phase crosses the
   // ridges that constraints put between good configurations, cooling settles into the optimum.
-  static constexpr int random_start = 5;
-  static constexpr double hot = 0.5;      // accepts a 10% slower move with probability exp(-0.2)
+  static constexpr int random_start = 15;
+  static constexpr double hot = 0.1;      // accepts a 1% slower move with probability exp(-0.1)
   static constexpr double cooling = 0.93;  // per measurement
   static constexpr double cold = 0.002;    // below this, reheat from the best configuration
   static constexpr int free_moves = 500;   // moves to already-measured configurations per proposal
