@@ -1,6 +1,10 @@
 # Script mode: turns an OpenCL C source into a C++ source that holds its text and its SHA-256,
 # so the binaries carry their kernels and results are keyed by the exact source they measured.
-# Usage: cmake -DINPUT=x.cl -DOUTPUT=x.cpp -DNAME=xgemm -P EmbedKernel.cmake
+# Usage: cmake -DINPUT=x.cl -DOUTPUT=x.cpp -DNAME=xgemm [-DFUNCTION=name] -P EmbedKernel.cmake
+# The generated function is detail::<FUNCTION>() (default <NAME>_kernel_source) returning a KernelSource.
+if(NOT FUNCTION)
+  set(FUNCTION "${NAME}_kernel_source")
+endif()
 file(READ "${INPUT}" source)
 string(SHA256 digest "${source}")
 string(SUBSTRING "${digest}" 0 16 digest)
@@ -18,7 +22,7 @@ file(WRITE "${OUTPUT}.tmp" "// Generated from ${INPUT}; do not edit.
 
 namespace gemmtune::detail {
 
-const KernelSource& ${NAME}_kernel_source() {
+const KernelSource& ${FUNCTION}() {
   static const KernelSource source{
     \"${NAME}\",
 ${pieces}    ,

@@ -12,5 +12,6 @@ int db_command(const Arguments& args);
 int devices_command(const Arguments& args);
 int run_command(const Arguments& args);
 int simulate_command(const Arguments& args);
+int tune_command(const Arguments& args);
 
 }  // namespace gemmtune::cli

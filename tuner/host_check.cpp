@@ -62,6 +62,14 @@ CheckResult check_against_openblas(const GemmArguments& g, Real alpha, Real beta
     }
   }
 
+  return compare_with_reference(g, beta, c_before, c_after, expected, magnitude);
+}
+
+template <typename Real>
+CheckResult compare_with_reference(const GemmArguments& g, Real beta, const std::vector<Real>& c_before,
+                                   const std::vector<Real>& c_after, const std::vector<Real>& expected,
+                                   const std::vector<Real>& magnitude) {
+  const bool row = g.layout == Layout::RowMajor;
   CheckResult result;
   const double unit = 2.0 * (static_cast<double>(g.k) + 2.0) * std::numeric_limits<Real>::epsilon();
   std::vector<bool> inside(c_before.size(), false);
@@ -96,6 +104,12 @@ CheckResult check_against_openblas(const GemmArguments& g, Real alpha, Real beta
   return result;
 }
 
+template CheckResult compare_with_reference<float>(const GemmArguments&, float, const std::vector<float>&,
+                                                   const std::vector<float>&, const std::vector<float>&,
+                                                   const std::vector<float>&);
+template CheckResult compare_with_reference<double>(const GemmArguments&, double, const std::vector<double>&,
+                                                    const std::vector<double>&, const std::vector<double>&,
+                                                    const std::vector<double>&);
 template CheckResult check_against_openblas<float>(const GemmArguments&, float, float,
                                                    const std::vector<float>&, const std::vector<float>&,
                                                    const std::vector<float>&, const std::vector<float>&);

@@ -25,4 +25,13 @@ CheckResult check_against_openblas(const GemmArguments& arguments, Real alpha, R
                                    const std::vector<Real>& c_before,
                                    const std::vector<Real>& c_after);
 
+// The comparison behind check_against_openblas, for any source of expected values:
+// `expected` is the reference result (whole buffer, as c_after) and `magnitude` holds
+// |alpha| * (|op(A)| |op(B)|)(i, j) at each element of C.
+template <typename Real>
+CheckResult compare_with_reference(const GemmArguments& arguments, Real beta,
+                                   const std::vector<Real>& c_before, const std::vector<Real>& c_after,
+                                   const std::vector<Real>& expected, const std::vector<Real>& magnitude);
+
+
 }  // namespace gemmtune

@@ -19,6 +19,7 @@ constexpr Command commands[] = {
     {"devices", "list OpenCL devices with their index and selector", gemmtune::cli::devices_command},
     {"run", "run one GEMM through the dispatcher, optionally checked", gemmtune::cli::run_command},
     {"simulate", "replay search strategies against recorded measurements", gemmtune::cli::simulate_command},
+    {"tune", "tune GEMM configurations for a device into the tuning database", gemmtune::cli::tune_command},
 };
 
 void print_usage(std::ostream& out) {

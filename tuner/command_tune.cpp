@@ -1,0 +1,153 @@
+// `gemmtune tune`: tunes each requested problem on one device into the tuning database.
+#include <unistd.h>
+
+#include <cstdio>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+#include "dispatch/xgemm_config.hpp"
+#include "gemmtune/handle.hpp"
+#include "search/config.hpp"
+#include "search/registry.hpp"
+#include "tuner/cli.hpp"
+#include "tuner/commands.hpp"
+#include "tuner/tuning_session.hpp"
+
+namespace gemmtune::cli {
+namespace {
+
+std::string joined(const Arguments& args) {
+  std::string line = "gemmtune tune";
+  for (const auto& arg : args) line += " " + arg;
+  return line;
+}
+
+std::string strategy_names() {
+  std::string names;
+  for (const auto& info : search::strategies()) names += (names.empty() ? "" : ", ") + info.name;
+  return names;
+}
+
+// A progress line redrawn in place on a terminal; a plain log line every few evaluations otherwise.
+class ProgressPrinter {
+ public:
+  ProgressPrinter(std::size_t budget, double time_limit) : budget_(budget), time_limit_(time_limit) {}
+
+  void operator()(const search::Evaluation& evaluation, std::size_t done, double best_gflops, double elapsed) {
+    const double rate = elapsed > 0 ? done / elapsed * 60 : 0;
+    std::ostringstream line;
+    line << std::fixed << std::setprecision(1) << "  " << done;
+    if (budget_) line << "/" << budget_;
+    line << " evaluated, best " << best_gflops << " GFLOP/s, " << rate << " configs/min";
+    double left = -1;
+    if (budget_ && done > 0) left = (budget_ - done) * elapsed / done;
+    if (time_limit_ > 0) left = left < 0 ? time_limit_ - elapsed : std::min(left, time_limit_ - elapsed);
+    if (left >= 0) line << ", ~" << static_cast<long>(left) << " s left";
+    if (terminal_) {
+      std::cerr << "\r" << line.str() << "\033[K" << std::flush;
+    } else if (done % 10 == 0 || done == 1 || evaluation.measurement.status != search::Status::ok) {
+      std::cerr << line.str() << "  [" << search::to_string(evaluation.measurement.status)
+                << (evaluation.replayed ? ", recorded" : "") << "] " << search::config_key(evaluation.config) << '\n';
+    }
+  }
+
+  void finish() const {
+    if (terminal_) std::cerr << '\n';
+  }
+
+ private:
+  std::size_t budget_;
+  double time_limit_;
+  bool terminal_ = ::isatty(STDERR_FILENO) != 0;
+};
+
+}  // namespace
+
+int tune_command(const Arguments& args) {
+  namespace po = boost::program_options;
+  po::options_description options("gemmtune tune [options]");
+  options.add_options()
+      ("help,h", "show this help")
+      ("device", po::value<std::string>()->default_value(""), "device index or platform:index (gemmtune devices)")
+      ("db", po::value<std::string>(), "tuning database (default $GEMMTUNE_DB, else the per-user file)")
+      ("sizes", po::value<std::string>()->default_value("1024"), "problems to tune: MxNxK[,MxNxK...]")
+      ("trans", po::value<std::string>()->default_value("NN"), "op(A) and op(B): NN, NT, TN or TT")
+      ("layout", po::value<std::string>()->default_value("row"), "row or col (major)")
+      ("precision", po::value<std::string>()->default_value("32"), "32 (float) or 64 (double)")
+      ("strategy", po::value<std::string>()->default_value(search::default_strategy_name()), "search strategy")
+      ("budget", po::value<std::size_t>()->default_value(100), "evaluations per problem (recorded ones count)")
+      ("time-limit", po::value<double>(), "seconds per problem")
+      ("patience", po::value<std::size_t>(), "stop after this many evaluations without improvement")
+      ("seed", po::value<std::uint64_t>()->default_value(1), "seed of the strategy (same seed: same search)")
+      ("space", po::value<std::string>(), "search space file (default: the built-in configs/xgemm.json)")
+      ("runs", po::value<int>()->default_value(5), "timed runs per configuration")
+      ("json", "print a JSON summary per problem");
+  if (std::find(args.begin(), args.end(), "--help") != args.end() || std::find(args.begin(), args.end(), "-h") != args.end()) {
+    std::cout << options << "\nstrategies: " << strategy_names() << '\n';
+    return 0;
+  }
+  const auto values = parse("tune", args, options);
+  TuningRequest request;
+  request.device = select_device(values["device"].as<std::string>());
+  request.database = values.count("db") ? std::filesystem::path(values["db"].as<std::string>()) : default_database_path();
+  const auto [trans_a, trans_b] = parse_trans(values["trans"].as<std::string>());
+  const Layout layout = parse_layout(values["layout"].as<std::string>());
+  request.precision = parse_precision(values["precision"].as<std::string>());
+  request.strategy = values["strategy"].as<std::string>();
+  search::make_strategy(request.strategy);  // an unknown name fails now, listing the names
+  request.seed = values["seed"].as<std::uint64_t>();
+  request.budget.evaluations = values["budget"].as<std::size_t>();
+  if (values.count("time-limit")) request.budget.seconds = values["time-limit"].as<double>();
+  if (values.count("patience")) request.budget.without_improvement = values["patience"].as<std::size_t>();
+  if (values.count("space")) request.space_file = values["space"].as<std::string>();
+  request.evaluator.timed_runs = values["runs"].as<int>();
+  if (request.evaluator.timed_runs < 1) throw UsageError("--runs must be at least 1");
+  request.command_line = joined(args);
+  const bool json = values.count("json") > 0;
+  if (request.precision == Precision::Double && !limits_of(request.device.device).fp64)
+    throw UsageError("device '" + request.device.fingerprint.name + "' has no double precision (cl_khr_fp64)");
+  const auto sizes = parse_sizes(values["sizes"].as<std::string>());
+
+  std::cerr << "tuning on " << request.device.selector << " (" << request.device.fingerprint.name << ") into "
+            << request.database.string() << ", strategy " << request.strategy << ", seed " << request.seed << '\n';
+  boost::json::array summaries;
+  for (const Size& size : sizes) {
+    request.problem = dense_gemm_arguments(layout, trans_a, trans_b, size.m, size.n, size.k);
+    std::cerr << format_size(size) << " " << transpose_code(trans_a, trans_b) << " " << to_string(layout) << "-major fp"
+              << static_cast<int>(request.precision) << '\n';
+    ProgressPrinter printer(*request.budget.evaluations, request.budget.seconds.value_or(0));
+    const TuningSummary summary = tune_problem(request, std::ref(printer));
+    printer.finish();
+    const double per_minute = summary.wall_seconds > 0 ? summary.measured / summary.wall_seconds * 60 : 0;
+    if (json) {
+      boost::json::object out{{"m", size.m}, {"n", size.n}, {"k", size.k},
+                              {"trans", transpose_code(trans_a, trans_b)}, {"layout", to_string(layout)},
+                              {"precision", static_cast<int>(request.precision)}, {"strategy", request.strategy},
+                              {"evaluations", summary.evaluations}, {"measured", summary.measured},
+                              {"replayed", summary.replayed}, {"failed", summary.failed},
+                              {"space_valid", summary.space_valid}, {"wall_seconds", summary.wall_seconds},
+                              {"configs_per_minute", per_minute},
+                              {"seconds_to_within_2_percent", summary.seconds_to_within_2_percent},
+                              {"best_gflops", summary.best_gflops}};
+      if (summary.best) {
+        out["best_config"] = config_to_json(summary.best->config);
+        out["best_seconds"] = summary.best->measurement.seconds;
+      }
+      summaries.push_back(std::move(out));
+    }
+    std::cerr << std::fixed << std::setprecision(1) << "  done: " << summary.evaluations << " evaluations ("
+              << summary.measured << " measured, " << summary.replayed << " from the database, " << summary.failed
+              << " failed) of " << summary.space_valid << " valid configurations in " << summary.wall_seconds
+              << " s, " << per_minute << " configs/min\n";
+    if (summary.best)
+      std::cerr << "  best: " << summary.best_gflops << " GFLOP/s with " << describe_config(summary.best->config)
+                << " (within 2% of it after " << summary.seconds_to_within_2_percent << " s)\n";
+    else
+      std::cerr << "  no configuration ran correctly\n";
+  }
+  if (json) std::cout << boost::json::serialize(summaries) << '\n';
+  return 0;
+}
+
+}  // namespace gemmtune::cli

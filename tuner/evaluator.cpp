@@ -1,0 +1,196 @@
+// Measures one kernel configuration on one problem: build, run, verify against a reference, time.
+#include "tuner/evaluator.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <variant>
+
+#include "dispatch/cl_error.hpp"
+#include "dispatch/kernel_sources.hpp"
+#include "dispatch/program_cache.hpp"
+#include "dispatch/xgemm_config.hpp"
+#include "dispatch/xgemm_launch.hpp"
+#include "tuner/host_check.hpp"
+#include "tuner/random_data.hpp"
+
+namespace gemmtune {
+namespace {
+
+using search::Status;
+
+double event_seconds(const cl::Event& event) {
+  return static_cast<double>(event.getProfilingInfo<CL_PROFILING_COMMAND_END>() -
+                             event.getProfilingInfo<CL_PROFILING_COMMAND_START>()) * 1e-9;
+}
+
+// Host copies of the inputs and of the expected result, in the problem's precision.
+template <typename Real>
+struct HostData {
+  std::vector<Real> a, b, c_before, expected, magnitude;
+};
+
+template <typename Real>
+std::vector<Real> absolute(std::vector<Real> values) {
+  for (auto& value : values) value = std::abs(value);
+  return values;
+}
+
+}  // namespace
+
+struct Evaluator::Impl {
+  DeviceEntry device;
+  GemmArguments arguments;
+  RowMajorGemm problem;
+  Precision precision;
+  EvaluatorOptions options;
+  DeviceLimits limits;
+  cl::Context context;
+  cl::CommandQueue queue;
+  cl::Buffer a, b, c;
+  std::variant<HostData<float>, HostData<double>> host;
+  double best_seconds = std::numeric_limits<double>::infinity();
+
+  Impl(const DeviceEntry& entry, const GemmArguments& g, Precision p, EvaluatorOptions o)
+      : device(entry), arguments(g), problem(to_row_major(g)), precision(p), options(o),
+        limits(limits_of(entry.device)), context(entry.device),
+        queue(context, entry.device, CL_QUEUE_PROFILING_ENABLE) {
+    if (precision == Precision::Double)
+      prepare<double>();
+    else
+      prepare<float>();
+  }
+
+  template <typename Real>
+  cl::Buffer upload(const std::vector<Real>& values) {
+    return cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, std::max<std::size_t>(1, values.size()) * sizeof(Real),
+                      const_cast<Real*>(values.data()));
+  }
+
+  template <typename Real>
+  std::vector<Real> download(const cl::Buffer& buffer, std::size_t count) {
+    std::vector<Real> values(count);
+    if (count) queue.enqueueReadBuffer(buffer, CL_TRUE, 0, count * sizeof(Real), values.data());
+    return values;
+  }
+
+  // Random inputs, then the reference kernel's result and |A||B| (for the tolerance), both once.
+  template <typename Real>
+  void prepare() {
+    const RequiredElements required = validate_gemm_arguments(arguments);
+    HostData<Real> data;
+    data.a = random_values<Real>(required.a, 1);
+    data.b = random_values<Real>(required.b, 2);
+    data.c_before = random_values<Real>(required.c, 3);
+    a = upload(data.a), b = upload(data.b), c = upload(data.c_before);
+    const cl::Program reference = build_program(context, device.device, detail::xgemm_kernel_source(),
+                                                xgemm_defines({}, precision, problem.trans_a, problem.trans_b));
+    enqueue_xgemm_reference(queue, reference, problem, precision, 1.0, 0.0, a(), b(), c(), nullptr);
+    data.expected = download<Real>(c, required.c);
+    cl::Buffer abs_a = upload(absolute(data.a)), abs_b = upload(absolute(data.b));
+    enqueue_xgemm_reference(queue, reference, problem, precision, 1.0, 0.0, abs_a(), abs_b(), c(), nullptr);
+    data.magnitude = download<Real>(c, required.c);
+    host = std::move(data);
+  }
+
+  // Restores C, so that a wrong kernel cannot pass by leaving an earlier correct result in place.
+  void reset_c() {
+    std::visit([&](const auto& data) {
+      using Real = typename std::decay_t<decltype(data.a)>::value_type;
+      if (!data.c_before.empty())
+        queue.enqueueWriteBuffer(c, CL_TRUE, 0, data.c_before.size() * sizeof(Real), data.c_before.data());
+    }, host);
+  }
+
+  CheckResult verify() {
+    return std::visit([&](const auto& data) {
+      using Real = typename std::decay_t<decltype(data.a)>::value_type;
+      const auto result = download<Real>(c, data.c_before.size());
+      return compare_with_reference<Real>(arguments, Real(0), data.c_before, result, data.expected, data.magnitude);
+    }, host);
+  }
+
+  EvaluationOutcome evaluate(const KernelConfig& requested) {
+    EvaluationOutcome outcome;
+    const KernelConfig config = adapt_vector_widths(requested, problem);
+    if (auto violation = xgemm_rule_violation(config, limits, precision)) {
+      outcome.status = Status::invalid;
+      outcome.error = *violation;
+      return outcome;
+    }
+    cl::Program program;
+    const auto compile_start = std::chrono::steady_clock::now();
+    try {
+      program = build_program(context, device.device, detail::xgemm_kernel_source(),
+                              xgemm_defines(config, precision, problem.trans_a, problem.trans_b));
+    } catch (const Error& error) {
+      outcome.status = Status::compile_error;
+      outcome.error = error.what();
+      return outcome;
+    }
+    outcome.compile_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - compile_start).count();
+
+    const auto launch = [&](cl::Event* event) {
+      enqueue_xgemm(queue, program, config, problem, precision, 1.0, 0.0, a(), b(), c(), event);
+    };
+    try {
+      reset_c();
+      cl::Event first;
+      launch(&first);
+      first.wait();
+      const CheckResult check = verify();
+      if (!check.ok) {
+        outcome.status = Status::wrong_result;
+        outcome.error = check.first_failure;
+        return outcome;
+      }
+      if (event_seconds(first) > options.timeout_seconds) {
+        outcome.status = Status::timeout;
+        outcome.error = "one run took " + std::to_string(event_seconds(first)) + " s";
+        return outcome;
+      }
+      std::vector<double> seconds;
+      for (int run = 0; run < options.timed_runs; ++run) {
+        cl::Event event;
+        launch(&event);
+        event.wait();
+        seconds.push_back(event_seconds(event));
+        // Clearly slower than the best so far: one timed run is enough to know it.
+        if (run == 0 && seconds[0] > options.cut_factor * best_seconds) break;
+      }
+      std::sort(seconds.begin(), seconds.end());
+      outcome.runs = static_cast<int>(seconds.size());
+      outcome.min_seconds = seconds.front();
+      outcome.median_seconds = seconds[seconds.size() / 2];
+      outcome.spread = (seconds.back() - seconds.front()) / outcome.median_seconds;
+      outcome.gflops = 2.0 * arguments.m * arguments.n * arguments.k / outcome.median_seconds * 1e-9;
+    } catch (const Error& error) {
+      outcome.status = Status::launch_error;
+      outcome.error = error.what();
+    } catch (const cl::Error& error) {
+      outcome.status = Status::launch_error;
+      outcome.error = device_error("running xgemm", error).what();
+    }
+    return outcome;
+  }
+};
+
+Evaluator::Evaluator(const DeviceEntry& device, const GemmArguments& problem, Precision precision,
+                     EvaluatorOptions options) {
+  try {
+    impl_ = std::make_unique<Impl>(device, problem, precision, options);
+  } catch (const cl::Error& error) {
+    throw device_error("preparing the tuning problem", error);
+  }
+}
+
+Evaluator::~Evaluator() = default;
+
+EvaluationOutcome Evaluator::evaluate(const KernelConfig& config) { return impl_->evaluate(config); }
+
+void Evaluator::note_best(double median_seconds) {
+  impl_->best_seconds = std::min(impl_->best_seconds, median_seconds);
+}
+
+}  // namespace gemmtune

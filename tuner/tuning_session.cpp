@@ -1,0 +1,128 @@
+// Tunes one problem on one device: the ask/tell loop between a strategy, the evaluator and the database.
+#include "tuner/tuning_session.hpp"
+
+#include <chrono>
+#include <limits>
+
+#include "db/database.hpp"
+#include "dispatch/kernel_sources.hpp"
+#include "search/config.hpp"
+#include "search/parameter_space.hpp"
+#include "search/registry.hpp"
+#include "tuner/default_spaces.hpp"
+
+namespace gemmtune {
+namespace {
+
+search::Limits space_limits(const DeviceLimits& limits, Precision precision) {
+  return {{"max_work_group_size", static_cast<std::int64_t>(limits.max_work_group_size)},
+          {"max_work_item_size_0", static_cast<std::int64_t>(limits.max_work_item_sizes[0])},
+          {"max_work_item_size_1", static_cast<std::int64_t>(limits.max_work_item_sizes[1])},
+          {"local_mem_size", static_cast<std::int64_t>(limits.local_mem_bytes)},
+          {"element_bytes", precision == Precision::Double ? 8 : 4}};
+}
+
+db::DeviceRecord device_record(const DeviceFingerprint& print) {
+  db::DeviceRecord record;
+  record.platform = print.platform, record.vendor = print.vendor, record.name = print.name;
+  record.driver_version = print.driver_version, record.opencl_c_version = print.opencl_c_version;
+  record.type = print.type, record.compute_units = print.compute_units, record.clock_mhz = print.clock_mhz;
+  record.global_mem_bytes = print.global_mem_bytes, record.local_mem_bytes = print.local_mem_bytes;
+  record.max_work_group_size = print.max_work_group_size;
+  record.model_key = print.model_key(), record.key = print.key();
+  return record;
+}
+
+db::EvaluationRecord evaluation_record(const KernelConfig& config, const EvaluationOutcome& outcome) {
+  db::EvaluationRecord record;
+  record.config = config;
+  record.status = search::to_string(outcome.status);
+  record.runs = outcome.runs;
+  record.min_seconds = outcome.min_seconds, record.median_seconds = outcome.median_seconds;
+  record.spread = outcome.spread, record.gflops = outcome.gflops;
+  record.compile_seconds = outcome.compile_seconds, record.error = outcome.error;
+  return record;
+}
+
+}  // namespace
+
+TuningSummary tune_problem(const TuningRequest& request, const ProgressCallback& progress) {
+  const auto start = std::chrono::steady_clock::now();
+  const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  const DeviceLimits limits = limits_of(request.device.device);
+  const search::Limits named_limits = space_limits(limits, request.precision);
+  const search::ParameterSpace space =
+      request.space_file ? search::ParameterSpace::from_file(*request.space_file, named_limits)
+                         : search::ParameterSpace::from_json(detail::xgemm_space_source().text, "configs/xgemm.json",
+                                                             named_limits);
+  const std::string strategy_name = request.strategy.empty() ? search::default_strategy_name() : request.strategy;
+  auto strategy = search::make_strategy(strategy_name);
+
+  db::Database database(request.database, db::Database::Mode::ReadWrite);
+  const auto& source = detail::xgemm_kernel_source();
+  const std::int64_t device_id = database.device_id(device_record(request.device.fingerprint));
+  const std::int64_t kernel_id = database.kernel_id(source.name, source.hash);
+  const GemmArguments& g = request.problem;
+  const std::int64_t problem_id = database.problem_id(
+      {static_cast<int>(request.precision), to_string(g.layout), transpose_code(g.trans_a, g.trans_b),
+       static_cast<std::int64_t>(g.m), static_cast<std::int64_t>(g.n), static_cast<std::int64_t>(g.k)});
+
+  // What is already recorded for this device, kernel source and problem is not measured again.
+  std::map<std::string, search::Measurement> known;
+  for (const auto& record : database.evaluations(device_id, kernel_id, problem_id))
+    known[search::config_key(record.config)] = {search::status_from_string(record.status), record.median_seconds};
+
+  db::SessionRecord session_record;
+  session_record.command_line = request.command_line;
+  session_record.strategy = strategy_name;
+  session_record.tool_version = GEMMTUNE_VERSION;
+  session_record.seed = request.seed;
+  session_record.budget = static_cast<std::int64_t>(request.budget.evaluations.value_or(0));
+  session_record.time_limit = request.budget.seconds.value_or(0);
+  const std::int64_t session = database.begin_session(session_record, device_id, kernel_id);
+
+  Evaluator evaluator(request.device, g, request.precision, request.evaluator);
+  const double flops = 2.0 * g.m * g.n * g.k;
+  TuningSummary summary;
+  summary.space_valid = space.valid_count(), summary.space_total = space.total_count();
+  std::vector<std::pair<double, double>> best_over_time;  // (elapsed, best seconds)
+  double best_seconds = std::numeric_limits<double>::infinity();
+
+  const auto evaluate = [&](const search::Config& config) {
+    const EvaluationOutcome outcome = evaluator.evaluate(config);
+    database.record(session, device_id, kernel_id, problem_id, evaluation_record(config, outcome));
+    return search::Measurement{outcome.status, outcome.median_seconds};
+  };
+  const auto on_evaluation = [&](const search::Evaluation& evaluation, std::size_t done) {
+    const auto& m = evaluation.measurement;
+    if (m.status == search::Status::ok && m.seconds < best_seconds) {
+      best_seconds = m.seconds;
+      evaluator.note_best(m.seconds);
+      summary.best = evaluation;
+      best_over_time.emplace_back(elapsed(), m.seconds);
+    }
+    (evaluation.replayed ? summary.replayed : summary.measured)++;
+    if (m.status != search::Status::ok) summary.failed++;
+    if (progress) progress(evaluation, done, std::isfinite(best_seconds) ? flops / best_seconds * 1e-9 : 0, elapsed());
+  };
+  // Known results count as evaluated for the strategy, but their best is known before anything runs.
+  for (const auto& [key, measurement] : known)
+    if (measurement.status == search::Status::ok) evaluator.note_best(measurement.seconds);
+
+  const auto evaluations = search::run_search(space, *strategy, request.seed, request.budget, evaluate, known, on_evaluation);
+  database.end_session(session);
+
+  summary.evaluations = evaluations.size();
+  summary.wall_seconds = elapsed();
+  if (summary.best) {
+    summary.best_gflops = flops / best_seconds * 1e-9;
+    for (const auto& [when, seconds] : best_over_time)
+      if (seconds <= best_seconds * 1.02) {
+        summary.seconds_to_within_2_percent = when;
+        break;
+      }
+  }
+  return summary;
+}
+
+}  // namespace gemmtune
