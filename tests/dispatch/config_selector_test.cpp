@@ -1,0 +1,171 @@
+// The configuration chain (exact, nearest, fallback, default) over crafted databases; no device.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "dispatch/config_selector.hpp"
+#include "dispatch/xgemm_config.hpp"
+#include "tests/db/db_test_support.hpp"
+#include "tests/dispatch/selector_test_support.hpp"
+
+namespace gemmtune::testing {
+namespace {
+
+using ::testing::HasSubstr;
+
+DeviceFingerprint made_up_device(const std::string& name = "Test GPU", const std::string& driver = "1.0",
+                                 const std::string& vendor = "Acme") {
+  DeviceFingerprint f;
+  f.platform = "Test Platform";
+  f.vendor = vendor;
+  f.name = name;
+  f.driver_version = driver;
+  f.opencl_c_version = "OpenCL C 3.0";
+  f.type = "gpu";
+  f.compute_units = 16;
+  f.clock_mhz = 1500;
+  f.global_mem_bytes = 8ull << 30;
+  f.local_mem_bytes = 64 << 10;
+  f.max_work_group_size = 1024;
+  return f;
+}
+
+DeviceLimits made_up_limits() {
+  DeviceLimits limits;
+  limits.max_work_group_size = 1024;
+  limits.max_work_item_sizes = {1024, 1024, 64};
+  limits.local_mem_bytes = 64 << 10;
+  limits.max_alloc_bytes = 2ull << 30;
+  limits.global_mem_bytes = 8ull << 30;
+  limits.fp64 = true;
+  return limits;
+}
+
+// Valid on the made-up device; `tile` marks which entry was chosen.
+KernelConfig valid_config(std::int64_t tile) {
+  return {{"TSM", tile}, {"TSN", tile}, {"WPTM", tile / 8}, {"WPTN", tile / 8}};
+}
+
+// Breaks only the device's local memory: 4 * 32 * 512 * 2 bytes = 128 KiB > 64 KiB.
+const KernelConfig too_big_for_local_memory = {{"TSM", 256}, {"TSN", 256}, {"TSK", 32}, {"WPTM", 16}, {"WPTN", 16}};
+
+class ConfigSelectorTest : public ::testing::Test {
+ protected:
+  db::testing::TemporaryDirectory directory;
+  std::filesystem::path path = directory / "tuning.db";
+  DeviceFingerprint me = made_up_device();
+  DeviceLimits limits = made_up_limits();
+
+  db::Database writable() { return db::Database(path, db::Database::Mode::ReadWrite); }
+
+  ConfigChoice choose(std::size_t m, std::size_t n, std::size_t k, Precision precision = Precision::Single) const {
+    return ConfigSelector(me, limits, path).choose({precision, Layout::RowMajor, Transpose::No, Transpose::No, m, n, k});
+  }
+};
+
+TEST_F(ConfigSelectorTest, MissingDatabaseMeansDefaultsWithoutError) {
+  const ConfigChoice choice = choose(512, 512, 512);
+  EXPECT_EQ(choice.source, ConfigSource::Default);
+  EXPECT_EQ(choice.config, xgemm_default_config(limits, Precision::Single));
+  EXPECT_THAT(choice.detail, HasSubstr("no tuning database at"));
+}
+
+TEST_F(ConfigSelectorTest, CorruptDatabaseMeansDefaultsWithTheReason) {
+  db::testing::write_bytes(path, std::string(4096, 'x'));
+  const ConfigChoice choice = choose(512, 512, 512);
+  EXPECT_EQ(choice.source, ConfigSource::Default);
+  EXPECT_THAT(choice.detail, HasSubstr("tuning database unusable"));
+  EXPECT_EQ(db::testing::read_bytes(path), std::string(4096, 'x'));  // read-only: untouched
+}
+
+TEST_F(ConfigSelectorTest, ExactBeatsEverythingElse) {
+  auto database = writable();
+  add_result(database, me, problem(512, 512, 512), valid_config(32), 2e-3);
+  add_result(database, me, problem(500, 500, 500), valid_config(64));
+  add_result(database, made_up_device("Test GPU", "2.0"), problem(512, 512, 512), valid_config(128));
+  const ConfigChoice choice = choose(512, 512, 512);
+  EXPECT_EQ(choice.source, ConfigSource::Exact);
+  EXPECT_EQ(choice.config, complete_xgemm_config(valid_config(32)));
+  EXPECT_EQ(choice.detail, "tuned 512x512x512 on this device, 134 GFLOP/s");
+}
+
+TEST_F(ConfigSelectorTest, NearestIsClosestInLogSpace) {
+  auto database = writable();
+  add_result(database, me, problem(256, 256, 256), valid_config(32));
+  add_result(database, me, problem(2048, 2048, 2048), valid_config(64));
+  add_result(database, me, problem(64, 4096, 64), valid_config(128));
+  // Another kind of problem at the exact shape does not count.
+  add_result(database, me, problem(1500, 1500, 1500, 32, "NT"), valid_config(16));
+  add_result(database, me, problem(1500, 1500, 1500, 64), valid_config(16));
+
+  ConfigChoice choice = choose(1500, 1500, 1500);
+  EXPECT_EQ(choice.source, ConfigSource::Nearest);
+  EXPECT_EQ(choice.config.at("TSM"), 64);
+  EXPECT_THAT(choice.detail, HasSubstr("nearest tuned problem 2048x2048x2048 on this device"));
+  // 800 is nearer 256 than 2048 in absolute terms, but nearer 2048 in log-space (ratio 2.6 vs 3.1).
+  EXPECT_EQ(choose(800, 800, 800).config.at("TSM"), 64);
+  EXPECT_EQ(choose(400, 400, 400).config.at("TSM"), 32);
+  EXPECT_EQ(choose(50, 3000, 80).config.at("TSM"), 128);
+}
+
+TEST_F(ConfigSelectorTest, SameModelUnderAnotherDriverBeforeVendorDefault) {
+  auto database = writable();
+  add_result(database, made_up_device("Test GPU", "2.0"), problem(1024, 1024, 1024), valid_config(32));
+  add_result(database, made_up_device("Bigger GPU"), problem(512, 512, 512), valid_config(64), 1e-4);
+  const ConfigChoice choice = choose(512, 512, 512);
+  EXPECT_EQ(choice.source, ConfigSource::Fallback);
+  EXPECT_EQ(choice.config.at("TSM"), 32);
+  EXPECT_THAT(choice.detail, HasSubstr("this device model under driver 2.0"));
+}
+
+TEST_F(ConfigSelectorTest, VendorAndTypeDefault) {
+  auto database = writable();
+  add_result(database, made_up_device("Bigger GPU"), problem(512, 512, 512), valid_config(64));
+  add_result(database, made_up_device("Other GPU", "1.0", "Other Vendor"), problem(512, 512, 512), valid_config(32));
+  const ConfigChoice choice = choose(512, 512, 512);
+  EXPECT_EQ(choice.source, ConfigSource::Fallback);
+  EXPECT_EQ(choice.config.at("TSM"), 64);
+  EXPECT_THAT(choice.detail, HasSubstr("best known for Acme gpu devices"));
+}
+
+TEST_F(ConfigSelectorTest, NothingForThisVendorMeansDefaults) {
+  auto database = writable();
+  add_result(database, made_up_device("Other GPU", "1.0", "Other Vendor"), problem(512, 512, 512), valid_config(32));
+  const ConfigChoice choice = choose(512, 512, 512);
+  EXPECT_EQ(choice.source, ConfigSource::Default);
+  EXPECT_THAT(choice.detail, HasSubstr("nothing usable tuned"));
+}
+
+TEST_F(ConfigSelectorTest, EntryInvalidForTheDeviceIsSkipped) {
+  auto database = writable();
+  add_result(database, me, problem(512, 512, 512), too_big_for_local_memory);
+  add_result(database, me, problem(256, 256, 256), valid_config(32));
+  const ConfigChoice choice = choose(512, 512, 512);
+  EXPECT_EQ(choice.source, ConfigSource::Nearest);
+  EXPECT_EQ(choice.config.at("TSM"), 32);
+  EXPECT_THAT(choice.detail, HasSubstr("skipped 1 entry invalid for this device"));
+}
+
+TEST_F(ConfigSelectorTest, EntryWithUnknownParameterIsSkipped) {
+  auto database = writable();
+  add_result(database, me, problem(512, 512, 512), {{"MWG", 64}});
+  EXPECT_EQ(choose(512, 512, 512).source, ConfigSource::Default);
+}
+
+TEST_F(ConfigSelectorTest, StaleEntryOfAnotherKernelSourceIsSkipped) {
+  auto database = writable();
+  add_result(database, me, problem(512, 512, 512), valid_config(32), 1e-3, "0123456789abcdef");
+  add_result(database, made_up_device("Test GPU", "2.0"), problem(512, 512, 512), valid_config(32), 1e-3,
+             "0123456789abcdef");
+  const ConfigChoice choice = choose(512, 512, 512);
+  EXPECT_EQ(choice.source, ConfigSource::Default);
+}
+
+TEST_F(ConfigSelectorTest, DoublePrecisionOnlyFromDoubleResults) {
+  auto database = writable();
+  add_result(database, me, problem(512, 512, 512, 32), valid_config(32));
+  add_result(database, me, problem(512, 512, 512, 64), valid_config(64));
+  EXPECT_EQ(choose(512, 512, 512, Precision::Double).config.at("TSM"), 64);
+}
+
+}  // namespace
+}  // namespace gemmtune::testing

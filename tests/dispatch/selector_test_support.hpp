@@ -1,0 +1,40 @@
+// Shared fixtures of the dispatcher tests: crafted tuning databases for a made-up or real device.
+#pragma once
+
+#include <string>
+
+#include "db/database.hpp"
+#include "dispatch/device.hpp"
+#include "dispatch/kernel_sources.hpp"
+#include "gemmtune/types.hpp"
+
+namespace gemmtune::testing {
+
+// The device as the tuner would store it, keys from the fingerprint itself.
+inline db::DeviceRecord device_record(const DeviceFingerprint& f) {
+  return {f.platform, f.vendor, f.name, f.driver_version, f.opencl_c_version, f.type,
+          f.compute_units, f.clock_mhz, f.global_mem_bytes, f.local_mem_bytes, f.max_work_group_size,
+          f.model_key(), f.key()};
+}
+
+inline db::ProblemRecord problem(std::int64_t m, std::int64_t n, std::int64_t k, int precision = 32,
+                                 const std::string& trans = "NN", const std::string& layout = "row") {
+  return {precision, layout, trans, m, n, k};
+}
+
+// Records one ok evaluation of `config` taking `seconds`, for the current kernel source unless
+// another hash is given.
+inline void add_result(db::Database& database, const DeviceFingerprint& device, const db::ProblemRecord& p,
+                       const KernelConfig& config, double seconds = 1e-3,
+                       const std::string& kernel_hash = detail::xgemm_kernel_source().hash) {
+  db::EvaluationRecord evaluation;
+  evaluation.config = config;
+  evaluation.status = "ok";
+  evaluation.runs = 3;
+  evaluation.min_seconds = evaluation.median_seconds = seconds;
+  evaluation.gflops = 2.0 * p.m * p.n * p.k / seconds * 1e-9;
+  database.record(0, database.device_id(device_record(device)), database.kernel_id("xgemm", kernel_hash),
+                  database.problem_id(p), evaluation);
+}
+
+}  // namespace gemmtune::testing
