@@ -58,4 +58,11 @@ std::optional<std::uint64_t> IndexedStrategy::random_unproposed() {
   return std::nullopt;
 }
 
+std::vector<Config> IndexedStrategy::upcoming(std::size_t most) const {
+  std::vector<Config> configs;
+  for (const std::uint64_t index : likely_next(most))
+    if (!proposed_[index] && configs.size() < most) configs.push_back(space_->at(index));
+  return configs;
+}
+
 }  // namespace gemmtune::search

@@ -14,6 +14,7 @@ class IndexedStrategy : public SearchStrategy {
   void reset(const ParameterSpace& space, std::uint64_t seed) final;
   std::optional<Config> next() final;
   void report(const Config& config, const Measurement& measurement) final;
+  std::vector<Config> upcoming(std::size_t most) const final;
 
  protected:
   static constexpr double failed = std::numeric_limits<double>::infinity();
@@ -24,6 +25,11 @@ class IndexedStrategy : public SearchStrategy {
   virtual std::optional<std::uint64_t> propose() = 0;
   // The objective (seconds, or `failed`) of a proposed index.
   virtual void learn(std::uint64_t index, double objective) = 0;
+  // Indices likely to be proposed soon (see SearchStrategy::upcoming); none by default.
+  virtual std::vector<std::uint64_t> likely_next(std::size_t most) const {
+    (void)most;
+    return {};
+  }
 
   const ParameterSpace& space() const { return *space_; }
   boost::random::mt19937_64& engine() { return engine_; }

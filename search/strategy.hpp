@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "search/config.hpp"
 #include "search/measurement.hpp"
@@ -21,6 +22,12 @@ class SearchStrategy {
   // The next configuration to measure; empty when there is nothing more to try.
   virtual std::optional<Config> next() = 0;
   virtual void report(const Config& config, const Measurement& measurement) = 0;
+  // Up to `most` configurations this strategy is likely to propose soon, never proposed before.
+  // A hint only (the tuner compiles them ahead of time); proposals need not follow it.
+  virtual std::vector<Config> upcoming(std::size_t most) const {
+    (void)most;
+    return {};
+  }
 };
 
 }  // namespace gemmtune::search

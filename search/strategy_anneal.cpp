@@ -55,6 +55,15 @@ class SimulatedAnnealing final : public IndexedStrategy {
     }
   }
 
+  // After the random start, proposals are one-parameter changes of the current configuration.
+  std::vector<std::uint64_t> likely_next(std::size_t most) const override {
+    if (started_ < random_start || !current_) return {};
+    std::vector<std::uint64_t> indices;
+    for (const std::uint64_t index : moves_)
+      if (!proposed(index) && indices.size() < most) indices.push_back(index);
+    return indices;
+  }
+
   void consider(std::uint64_t index, double value) {
     if (!current_ || value <= current_value_) return move_to(index, value);
     if (std::isinf(value)) return;

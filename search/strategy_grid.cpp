@@ -13,6 +13,11 @@ class GridSearch final : public IndexedStrategy {
     return next_index_++;
   }
   void learn(std::uint64_t, double) override {}
+  std::vector<std::uint64_t> likely_next(std::size_t most) const override {
+    std::vector<std::uint64_t> indices;
+    for (std::uint64_t i = next_index_; i < space().valid_count() && indices.size() < most; ++i) indices.push_back(i);
+    return indices;
+  }
 
   std::uint64_t next_index_ = 0;
 };

@@ -82,6 +82,7 @@ int tune_command(const Arguments& args) {
       ("seed", po::value<std::uint64_t>()->default_value(1), "seed of the strategy (same seed: same search)")
       ("space", po::value<std::string>(), "search space file (default: the built-in configs/xgemm.json)")
       ("runs", po::value<int>()->default_value(5), "timed runs per configuration")
+      ("compile-threads", po::value<std::size_t>(), "threads compiling ahead (default: 0 on CPU devices, else up to 8)")
       ("json", "print a JSON summary per problem");
   if (std::find(args.begin(), args.end(), "--help") != args.end() || std::find(args.begin(), args.end(), "-h") != args.end()) {
     std::cout << options << "\nstrategies: " << strategy_names() << '\n';
@@ -103,6 +104,7 @@ int tune_command(const Arguments& args) {
   if (values.count("space")) request.space_file = values["space"].as<std::string>();
   request.evaluator.timed_runs = values["runs"].as<int>();
   if (request.evaluator.timed_runs < 1) throw UsageError("--runs must be at least 1");
+  if (values.count("compile-threads")) request.evaluator.compile_threads = values["compile-threads"].as<std::size_t>();
   request.command_line = joined(args);
   const bool json = values.count("json") > 0;
   if (request.precision == Precision::Double && !limits_of(request.device.device).fp64)

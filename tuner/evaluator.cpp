@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <thread>
 #include <variant>
 
 #include "dispatch/cl_error.hpp"
@@ -12,6 +13,7 @@
 #include "dispatch/program_cache.hpp"
 #include "dispatch/xgemm_config.hpp"
 #include "dispatch/xgemm_launch.hpp"
+#include "tuner/compile_pool.hpp"
 #include "tuner/host_check.hpp"
 #include "tuner/random_data.hpp"
 
@@ -51,15 +53,48 @@ struct Evaluator::Impl {
   cl::Buffer a, b, c;
   std::variant<HostData<float>, HostData<double>> host;
   double best_seconds = std::numeric_limits<double>::infinity();
+  CompilePool compiler;
 
   Impl(const DeviceEntry& entry, const GemmArguments& g, Precision p, EvaluatorOptions o)
       : device(entry), arguments(g), problem(to_row_major(g)), precision(p), options(o),
         limits(limits_of(entry.device)), context(entry.device),
-        queue(context, entry.device, CL_QUEUE_PROFILING_ENABLE) {
+        queue(context, entry.device, CL_QUEUE_PROFILING_ENABLE),
+        compiler(compile_threads(entry, o), [this](const std::string& defines) { return build(defines); }) {
     if (precision == Precision::Double)
       prepare<double>();
     else
       prepare<float>();
+  }
+
+  static std::size_t compile_threads(const DeviceEntry& entry, const EvaluatorOptions& o) {
+    if (o.compile_threads) return *o.compile_threads;
+    if (entry.fingerprint.type == "cpu") return 0;
+    return std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, 8);
+  }
+
+  BuildResult build(const std::string& defines) {
+    BuildResult result;
+    const auto start = std::chrono::steady_clock::now();
+    try {
+      result.program = build_program(context, device.device, detail::xgemm_kernel_source(), defines);
+    } catch (const Error& error) {
+      result.error = error.what();
+    }
+    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return result;
+  }
+
+  std::optional<std::string> defines_of(const KernelConfig& requested) const {
+    const KernelConfig config = adapt_vector_widths(requested, problem);
+    if (xgemm_rule_violation(config, limits, precision)) return std::nullopt;
+    return xgemm_defines(config, precision, problem.trans_a, problem.trans_b);
+  }
+
+  void prefetch(const std::vector<KernelConfig>& configs) {
+    std::vector<std::string> hinted;
+    for (const auto& config : configs)
+      if (auto defines = defines_of(config)) hinted.push_back(std::move(*defines));
+    compiler.prefetch(hinted);
   }
 
   template <typename Real>
@@ -119,17 +154,14 @@ struct Evaluator::Impl {
       outcome.error = *violation;
       return outcome;
     }
-    cl::Program program;
-    const auto compile_start = std::chrono::steady_clock::now();
-    try {
-      program = build_program(context, device.device, detail::xgemm_kernel_source(),
-                              xgemm_defines(config, precision, problem.trans_a, problem.trans_b));
-    } catch (const Error& error) {
+    BuildResult built = compiler.take(xgemm_defines(config, precision, problem.trans_a, problem.trans_b));
+    outcome.compile_seconds = built.seconds;
+    if (!built.error.empty()) {
       outcome.status = Status::compile_error;
-      outcome.error = error.what();
+      outcome.error = built.error;
       return outcome;
     }
-    outcome.compile_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - compile_start).count();
+    const cl::Program program = std::move(built.program);
 
     const auto launch = [&](cl::Event* event) {
       enqueue_xgemm(queue, program, config, problem, precision, 1.0, 0.0, a(), b(), c(), event);
@@ -188,6 +220,8 @@ Evaluator::Evaluator(const DeviceEntry& device, const GemmArguments& problem, Pr
 Evaluator::~Evaluator() = default;
 
 EvaluationOutcome Evaluator::evaluate(const KernelConfig& config) { return impl_->evaluate(config); }
+
+void Evaluator::prefetch(const std::vector<KernelConfig>& configs) { impl_->prefetch(configs); }
 
 void Evaluator::note_best(double median_seconds) {
   impl_->best_seconds = std::min(impl_->best_seconds, median_seconds);

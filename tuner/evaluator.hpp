@@ -2,6 +2,8 @@
 #pragma once
 
 #include <memory>
+#include <optional>
+#include <vector>
 #include <string>
 
 #include "dispatch/device.hpp"
@@ -15,6 +17,9 @@ struct EvaluatorOptions {
   int timed_runs = 5;          // timed launches after the verified one; the median is kept
   double cut_factor = 1.25;    // a first timed run this much slower than the best so far ends it
   double timeout_seconds = 2;  // a verified run slower than this is a timeout (nothing more is run)
+  // Threads compiling hinted configurations ahead; 0 on CPU devices, whose timings the compiler
+  // would disturb. Empty: chosen from the device type and the host's cores.
+  std::optional<std::size_t> compile_threads;
 };
 
 // Every outcome is a value: a failed compile, a failed launch, a wrong result or a timeout is
@@ -38,6 +43,8 @@ class Evaluator {
   ~Evaluator();
 
   EvaluationOutcome evaluate(const KernelConfig& config);
+  // Hints: configurations likely to be evaluated soon, compiled in the background meanwhile.
+  void prefetch(const std::vector<KernelConfig>& configs);
   // The fastest median seen so far (cuts slower candidates after their first timed run).
   void note_best(double median_seconds);
 

@@ -14,6 +14,9 @@
 namespace gemmtune {
 namespace {
 
+// Hinted configurations compiled ahead while the current one is measured.
+constexpr std::size_t compile_ahead = 16;
+
 search::Limits space_limits(const DeviceLimits& limits, Precision precision) {
   return {{"max_work_group_size", static_cast<std::int64_t>(limits.max_work_group_size)},
           {"max_work_item_size_0", static_cast<std::int64_t>(limits.max_work_item_sizes[0])},
@@ -89,6 +92,7 @@ TuningSummary tune_problem(const TuningRequest& request, const ProgressCallback&
   double best_seconds = std::numeric_limits<double>::infinity();
 
   const auto evaluate = [&](const search::Config& config) {
+    evaluator.prefetch(strategy->upcoming(compile_ahead));
     const EvaluationOutcome outcome = evaluator.evaluate(config);
     database.record(session, device_id, kernel_id, problem_id, evaluation_record(config, outcome));
     return search::Measurement{outcome.status, outcome.median_seconds};
