@@ -1,1 +1,25 @@
 # Installs headers, the library and the CMake package (find_package(gemmtune CONFIG)).
+# Everything here is in the "development" component, so it can be installed without the tools:
+#   cmake --install build --component development --prefix /opt/gemmtune
+include(CMakePackageConfigHelpers)
+
+set(GEMMTUNE_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/gemmtune)
+
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/gemmtune
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} COMPONENT development
+        FILES_MATCHING PATTERN "*.hpp")
+# gemmtune is static, so its private dependency gemmtune_db travels with it (linked, not included).
+install(TARGETS gemmtune gemmtune_db EXPORT gemmtuneTargets
+        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT development
+        LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT development
+        INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(EXPORT gemmtuneTargets NAMESPACE gemmtune:: DESTINATION ${GEMMTUNE_INSTALL_CMAKEDIR}
+        COMPONENT development)
+
+configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/gemmtuneConfig.cmake.in
+                              ${PROJECT_BINARY_DIR}/gemmtuneConfig.cmake
+                              INSTALL_DESTINATION ${GEMMTUNE_INSTALL_CMAKEDIR})
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/gemmtuneConfigVersion.cmake
+                                 COMPATIBILITY SameMinorVersion)
+install(FILES ${PROJECT_BINARY_DIR}/gemmtuneConfig.cmake ${PROJECT_BINARY_DIR}/gemmtuneConfigVersion.cmake
+        DESTINATION ${GEMMTUNE_INSTALL_CMAKEDIR} COMPONENT development)
