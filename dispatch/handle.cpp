@@ -6,6 +6,7 @@
 #include <mutex>
 #include <tuple>
 
+#include "dispatch/binary_cache.hpp"
 #include "dispatch/cl_error.hpp"
 #include "dispatch/config_selector.hpp"
 #include "dispatch/device.hpp"
@@ -57,7 +58,8 @@ struct Handle::Impl {
       : context(context_handle, true),
         device(device_handle, true),
         limits(limits_of(device)),
-        selector(fingerprint_of(device), limits, std::move(database)) {}
+        selector(fingerprint_of(device), limits, std::move(database)),
+        programs(std::make_shared<BinaryCache>(BinaryCache::default_directory())) {}
 
   ConfigChoice choose(const GemmShape& shape) {
     const auto key = std::tuple(static_cast<int>(shape.precision), static_cast<int>(shape.layout),

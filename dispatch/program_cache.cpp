@@ -54,7 +54,8 @@ cl::Program ProgramCache::get(const cl::Context& context, const cl::Device& devi
   const Key key{context(), device(), source.hash, options};
   std::lock_guard lock(mutex_);
   if (const auto found = programs_.find(key); found != programs_.end()) return found->second;
-  cl::Program program = build_program(context, device, source, options);
+  cl::Program program = disk_ ? disk_->get(context, device, source, options)
+                              : build_program(context, device, source, options);
   programs_.emplace(key, program);
   return program;
 }

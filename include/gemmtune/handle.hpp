@@ -36,10 +36,22 @@ struct GemmShape {
 //                    a queue of another context or device, double precision without cl_khr_fp64;
 //   DeviceError      an OpenCL call failed;
 //   BuildError       the kernel failed to compile (it never should for a valid configuration).
+// The tuning database never makes gemm() or choose() throw: a missing file means the kernel's
+// built-in defaults, and a file that cannot be read (corrupt, not SQLite, a newer schema) means
+// the defaults too, with the reason in ConfigChoice::detail, so a damaged database degrades speed,
+// never correctness or availability.
+//
+// Compiled kernels are cached in memory per handle and on disk as program binaries in
+// $GEMMTUNE_CACHE_DIR, else $XDG_CACHE_HOME/gemmtune, else ~/.cache/gemmtune; a cache directory
+// that cannot be written is not an error, and a damaged cache file is rebuilt.
 class Handle {
  public:
   // database: the tuning database to read (read-only). Empty means $GEMMTUNE_DB, else the per-user
   // default; a missing file means built-in defaults, not an error.
+  // A configuration comes from, in order: this device's result for the exact problem, its nearest
+  // tuned problem (log-space of M, N, K), the same device model under another driver, the best
+  // known for the vendor and device type, the kernel's defaults. Entries that break this device's
+  // limits, or were tuned with another kernel source, are skipped.
   Handle(cl_context context, cl_device_id device,
          std::optional<std::filesystem::path> database = std::nullopt);
   ~Handle();
