@@ -15,6 +15,9 @@ struct Command {
 
 // The one table of subcommands: a new command is one file and one line here.
 constexpr Command commands[] = {
+#ifdef GEMMTUNE_HAVE_BENCH
+    {"bench", "time gemmtune beside CLBlast, OpenBLAS and cuBLAS on the same shapes and data", gemmtune::cli::bench_command},
+#endif
     {"db", "inspect, export, import, merge and check the tuning database", gemmtune::cli::db_command},
     {"devices", "list OpenCL devices with their index and selector", gemmtune::cli::devices_command},
     {"run", "run one GEMM through the dispatcher, optionally checked", gemmtune::cli::run_command},

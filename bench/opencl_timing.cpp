@@ -1,0 +1,63 @@
+// What the OpenCL peers share: device memory checks, buffers with the problem's data, event timing.
+#include "bench/opencl_timing.hpp"
+
+#include <algorithm>
+#include <cstdint>
+
+namespace gemmtune::bench {
+namespace {
+
+cl::Buffer buffer_with(const cl::Context& context, const std::vector<float>& host) {
+  return cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, std::max<std::size_t>(1, host.size()) * sizeof(float),
+                    const_cast<float*>(host.data()));
+}
+
+}  // namespace
+
+std::string opencl_does_not_fit(const DeviceEntry& device, const Problem& problem) {
+  const DeviceLimits limits = limits_of(device.device);
+  std::uint64_t total = 0;
+  for (const auto& [name, elements] :
+       {std::pair{"A", problem.a_elements()}, {"B", problem.b_elements()}, {"C", problem.c_elements()}}) {
+    const std::uint64_t bytes = static_cast<std::uint64_t>(elements) * sizeof(float);
+    if (bytes > limits.max_alloc_bytes)
+      return std::string(name) + " needs " + std::to_string(bytes >> 20) + " MiB, more than the device's largest buffer (" +
+             std::to_string(limits.max_alloc_bytes >> 20) + " MiB)";
+    total += bytes;
+  }
+  if (total > limits.global_mem_bytes)
+    return "needs " + std::to_string(total >> 20) + " MiB, more than the device's memory (" +
+           std::to_string(limits.global_mem_bytes >> 20) + " MiB)";
+  return {};
+}
+
+DeviceBuffers upload(const cl::Context& context, const Problem& problem) {
+  return {buffer_with(context, *problem.a), buffer_with(context, *problem.b), buffer_with(context, *problem.c)};
+}
+
+std::vector<float> download_c(const cl::CommandQueue& queue, const cl::Buffer& c, const Problem& problem) {
+  std::vector<float> result(problem.c->size());
+  if (!result.empty()) queue.enqueueReadBuffer(c, CL_TRUE, 0, result.size() * sizeof(float), result.data());
+  return result;
+}
+
+std::vector<double> time_calls(const cl::CommandQueue& queue, int warm_up, int repeat,
+                               const std::function<cl::Event()>& call) {
+  for (int i = 0; i < warm_up; ++i) call();
+  queue.finish();
+  std::vector<double> seconds;
+  for (int i = 0; i < repeat; ++i) {
+    cl::Event marker;
+    queue.enqueueMarkerWithWaitList(nullptr, &marker);
+    cl::Event done = call();
+    done.wait();
+    const auto end = done.getProfilingInfo<CL_PROFILING_COMMAND_END>();
+    auto start = marker.getProfilingInfo<CL_PROFILING_COMMAND_END>();
+    // A driver that leaves markers without timestamps: fall back to the last command alone.
+    if (start == 0 || start > end) start = done.getProfilingInfo<CL_PROFILING_COMMAND_START>();
+    seconds.push_back(static_cast<double>(end - start) * 1e-9);
+  }
+  return seconds;
+}
+
+}  // namespace gemmtune::bench

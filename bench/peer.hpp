@@ -1,0 +1,67 @@
+// One benchmark peer (gemmtune, CLBlast, OpenBLAS, cuBLAS): runs the same row-major SGEMM and times it.
+#pragma once
+
+#include <boost/json.hpp>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "dispatch/device.hpp"
+#include "gemmtune/types.hpp"
+
+namespace gemmtune::bench {
+
+// One problem with its host data: row-major C (m x n) = op(A) * op(B), alpha 1, beta 0, dense.
+struct Problem {
+  std::size_t m = 0, n = 0, k = 0;
+  Transpose trans_a = Transpose::No, trans_b = Transpose::No;
+  std::size_t lda = 0, ldb = 0, ldc = 0;
+  const std::vector<float>* a = nullptr;
+  const std::vector<float>* b = nullptr;
+  const std::vector<float>* c = nullptr;  // C before the calls (beta is 0, so only its size matters)
+
+  std::size_t a_elements() const { return trans_a == Transpose::Yes ? k * lda : m * lda; }
+  std::size_t b_elements() const { return trans_b == Transpose::Yes ? n * ldb : k * ldb; }
+  std::size_t c_elements() const { return m * ldc; }
+};
+
+struct PeerRun {
+  std::vector<double> seconds;  // one per timed call
+  std::vector<float> c;         // C after the last call, for the check
+  boost::json::object extra;    // what only this peer knows (gemmtune: its configuration's source)
+};
+
+// What every peer of one run shares: the OpenCL device and the tuning database.
+struct Setup {
+  DeviceEntry device;
+  std::optional<std::string> database;
+  int warm_up = 2;
+  int repeat = 10;
+};
+
+class Peer {
+ public:
+  virtual ~Peer() = default;
+  virtual std::string name() const = 0;
+  // Why this peer cannot run at all in this build or on this machine; empty when it can.
+  virtual std::string unavailable_reason() const { return {}; }
+  // Why this problem does not fit (device memory); empty when it does. Looks at the sizes only.
+  virtual std::string does_not_fit(const Problem& problem) const = 0;
+  // Warm-up calls, then `repeat` timed ones. Throws on failure.
+  virtual PeerRun run(const Problem& problem) = 0;
+};
+
+// One factory per peer file; each peer that is not built into this binary says so when asked.
+std::unique_ptr<Peer> make_gemmtune_peer(const Setup& setup);
+std::unique_ptr<Peer> make_clblast_peer(const Setup& setup);
+std::unique_ptr<Peer> make_openblas_peer(const Setup& setup);
+std::unique_ptr<Peer> make_cublas_peer(const Setup& setup);
+
+// The peer names --peers accepts, in the order the table shows them.
+const std::vector<std::string>& known_peers();
+// Throws cli::UsageError, naming the known peers, for a name outside known_peers().
+void require_known_peer(const std::string& name);
+std::unique_ptr<Peer> make_peer(const std::string& name, const Setup& setup);
+
+}  // namespace gemmtune::bench

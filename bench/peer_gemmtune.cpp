@@ -1,0 +1,52 @@
+// The gemmtune peer: the GEMM through the dispatcher (gemmtune::Handle), as a library user calls it.
+#include <memory>
+
+#include "bench/opencl_timing.hpp"
+#include "gemmtune/handle.hpp"
+#include "tuner/cli.hpp"
+
+namespace gemmtune::bench {
+namespace {
+
+class GemmtunePeer : public Peer {
+ public:
+  explicit GemmtunePeer(const Setup& setup)
+      : setup_(setup),
+        context_(setup.device.device),
+        queue_(context_, setup.device.device, CL_QUEUE_PROFILING_ENABLE),
+        handle_(context_(), setup.device.device(),
+                setup.database ? std::optional<std::filesystem::path>(*setup.database) : std::nullopt) {}
+
+  std::string name() const override { return "gemmtune"; }
+  std::string does_not_fit(const Problem& problem) const override { return opencl_does_not_fit(setup_.device, problem); }
+
+  PeerRun run(const Problem& p) override {
+    const ConfigChoice choice =
+        handle_.choose(GemmShape{Precision::Single, Layout::RowMajor, p.trans_a, p.trans_b, p.m, p.n, p.k});
+    DeviceBuffers buffers = upload(context_, p);
+    PeerRun result;
+    result.seconds = time_calls(queue_, setup_.warm_up, setup_.repeat, [&] {
+      cl_event raw = nullptr;
+      handle_.gemm(Layout::RowMajor, p.trans_a, p.trans_b, p.m, p.n, p.k, 1.0f, buffers.a(), 0, p.lda,
+                   buffers.b(), 0, p.ldb, 0.0f, buffers.c(), 0, p.ldc, queue_(), &raw);
+      return cl::Event(raw);  // takes over the reference the handle gave us
+    });
+    result.c = download_c(queue_, buffers.c, p);
+    result.extra = {{"config_source", to_string(choice.source)},
+                    {"config_detail", choice.detail},
+                    {"config", cli::config_to_json(choice.config)}};
+    return result;
+  }
+
+ private:
+  Setup setup_;
+  cl::Context context_;
+  cl::CommandQueue queue_;
+  Handle handle_;
+};
+
+}  // namespace
+
+std::unique_ptr<Peer> make_gemmtune_peer(const Setup& setup) { return std::make_unique<GemmtunePeer>(setup); }
+
+}  // namespace gemmtune::bench

@@ -1,0 +1,71 @@
+// `gemmtune bench` as a user runs it: small shapes on the default device, its JSON file, bad peers.
+#include <gtest/gtest.h>
+
+#include <boost/json.hpp>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <unistd.h>
+
+#include "tests/support/process.hpp"
+
+namespace gemmtune::testing {
+namespace {
+
+boost::json::value read_json(const std::filesystem::path& path) {
+  std::ifstream file(path);
+  std::stringstream text;
+  text << file.rdbuf();
+  return boost::json::parse(text.str());
+}
+
+TEST(BenchCommand, SmallShapesWriteCheckedJson) {
+  const auto json_path = std::filesystem::temp_directory_path() / ("gemmtune_bench_test_" + std::to_string(::getpid()) + ".json");
+  const ProcessResult result = run_gemmtune("bench --sizes 64,100x37x51 --peers clblast,openblas --repeat 2 --warm-up 1 --db /nonexistent/x.db --json " +
+                                            json_path.string());
+  ASSERT_EQ(result.exit_code, 0) << result.err << result.out;
+  EXPECT_NE(result.out.find("100x37x51"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("gt/openblas"), std::string::npos) << result.out;
+
+  const auto out = read_json(json_path).as_object();
+  std::filesystem::remove(json_path);
+  EXPECT_FALSE(out.at("device").as_object().at("name").as_string().empty());
+  EXPECT_FALSE(out.at("date").as_string().empty());
+  EXPECT_FALSE(out.at("commit").as_string().empty());
+  const auto& results = out.at("results").as_array();
+  ASSERT_EQ(results.size(), 6u);  // 2 shapes x (gemmtune, clblast, openblas)
+  std::set<std::string> peers;
+  for (const auto& value : results) {
+    const auto& r = value.as_object();
+    for (const char* key : {"m", "n", "k", "trans", "peer", "seconds", "tflops", "ok"}) EXPECT_TRUE(r.contains(key)) << key;
+    peers.insert(std::string(r.at("peer").as_string()));
+    EXPECT_TRUE(r.at("ok").as_bool()) << boost::json::serialize(r);
+    EXPECT_GT(r.at("seconds").as_double(), 0) << boost::json::serialize(r);
+    EXPECT_EQ(r.at("trans").as_string(), "NN");
+    if (r.at("peer").as_string() == "gemmtune") {
+      EXPECT_EQ(r.at("config_source").as_string(), "default");
+    }
+  }
+  EXPECT_EQ(peers, (std::set<std::string>{"gemmtune", "clblast", "openblas"}));
+  EXPECT_EQ(results[3].as_object().at("m").as_int64(), 100);
+  EXPECT_EQ(results[3].as_object().at("n").as_int64(), 37);
+  EXPECT_EQ(results[3].as_object().at("k").as_int64(), 51);
+}
+
+TEST(BenchCommand, UnknownPeerExitsTwoWithOneLine) {
+  const ProcessResult result = run_gemmtune("bench --sizes 64 --peers clblast,mkl");
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.err.find("unknown peer 'mkl'"), std::string::npos) << result.err;
+  EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
+}
+
+TEST(BenchCommand, BadUsageExitsTwo) {
+  EXPECT_EQ(run_gemmtune("bench --sizes 12x").exit_code, 2);
+  EXPECT_EQ(run_gemmtune("bench --sizes 64 --trans XY").exit_code, 2);
+  EXPECT_EQ(run_gemmtune("bench --trans TN").exit_code, 2);
+  EXPECT_EQ(run_gemmtune("bench --sizes 64 --repeat 0").exit_code, 2);
+}
+
+}  // namespace
+}  // namespace gemmtune::testing
