@@ -33,6 +33,9 @@ case "${1:-}" in
     install_missing
     build
     ./build/gemmtune devices
+    # A short tuning session into the default database (resumed, not repeated, when run again),
+    # then the GEMM a library user would get: the tuned configuration, checked against OpenBLAS.
+    ./build/gemmtune tune --sizes 1024 --budget 40 --time-limit 120
     ./build/gemmtune run --size 1024 --check
     ;;
   test)

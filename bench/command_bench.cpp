@@ -35,7 +35,7 @@ struct Result {
   boost::json::object extra;
 };
 
-// The shapes of issue 6: squares 256..8192, an odd size, a flat K, two skinny ones, a transposed A.
+// The standard shape list: squares 256..8192, an odd size, a flat K, two skinny ones, a transposed A.
 std::vector<Shape> default_shapes() {
   std::vector<Shape> shapes;
   for (std::size_t s = 256; s <= 8192; s *= 2) shapes.push_back({{s, s, s}});
@@ -277,7 +277,7 @@ int bench_command(const Arguments& args) {
       ("help,h", "show this help")
       ("device", po::value<std::string>()->default_value(""), "device index or platform:index (gemmtune devices)")
       ("db", po::value<std::string>(), "tuning database (default $GEMMTUNE_DB, else the per-user file)")
-      ("sizes", po::value<std::string>(), "MxNxK list (default: the shapes of issue 6, 256..8192 and skinny ones)")
+      ("sizes", po::value<std::string>(), "MxNxK list (default: squares 256..8192, 1000, 4096x4096x256, two skinny shapes, 4096 TN)")
       ("trans", po::value<std::string>(), "op(A) and op(B) for --sizes: NN, NT, TN or TT (default NN)")
       ("peers", po::value<std::string>(), "comma-separated: clblast, openblas, cublas (default: clblast, plus cublas on a GPU, openblas on a CPU)")
       ("repeat", po::value<int>()->default_value(15), "timed calls per peer and shape (the median is reported)")

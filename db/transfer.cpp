@@ -12,21 +12,6 @@ namespace json = boost::json;
 
 namespace {
 
-json::object device_to_json(const DeviceRecord& d) {
-  return {{"platform", d.platform},
-          {"vendor", d.vendor},
-          {"name", d.name},
-          {"driver_version", d.driver_version},
-          {"opencl_c_version", d.opencl_c_version},
-          {"type", d.type},
-          {"compute_units", d.compute_units},
-          {"clock_mhz", d.clock_mhz},
-          {"global_mem_bytes", d.global_mem_bytes},
-          {"local_mem_bytes", d.local_mem_bytes},
-          {"max_work_group_size", d.max_work_group_size},
-          {"model_key", d.model_key},
-          {"key", d.key}};
-}
 
 json::value session_to_json(const std::optional<StoredSession>& session) {
   if (!session) return nullptr;
@@ -189,6 +174,22 @@ std::string number_text(double value) {
 }
 
 }  // namespace
+
+json::object device_to_json(const DeviceRecord& d) {
+  return {{"platform", d.platform},
+          {"vendor", d.vendor},
+          {"name", d.name},
+          {"driver_version", d.driver_version},
+          {"opencl_c_version", d.opencl_c_version},
+          {"type", d.type},
+          {"compute_units", d.compute_units},
+          {"clock_mhz", d.clock_mhz},
+          {"global_mem_bytes", d.global_mem_bytes},
+          {"local_mem_bytes", d.local_mem_bytes},
+          {"max_work_group_size", d.max_work_group_size},
+          {"model_key", d.model_key},
+          {"key", d.key}};
+}
 
 std::string export_json(const std::vector<StoredEvaluation>& evaluations) {
   std::string text = "[";

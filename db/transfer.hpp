@@ -1,12 +1,16 @@
 // Export and import formats: JSON (lossless, one object per evaluation) and CSV (for spreadsheets).
 #pragma once
 
+#include <boost/json/object.hpp>
 #include <string>
 #include <vector>
 
 #include "db/records.hpp"
 
 namespace gemmtune::db {
+
+// A device's stored fingerprint and keys as a JSON object (export and `gemmtune db`).
+boost::json::object device_to_json(const DeviceRecord& device);
 
 // A JSON array with one object per evaluation, one per line; its fields are listed in SCHEMA.md.
 std::string export_json(const std::vector<StoredEvaluation>& evaluations);

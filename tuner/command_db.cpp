@@ -114,21 +114,6 @@ boost::json::object best_to_json(const db::TunedBest& best) {
           {"stale", best.kernel_hash != current_kernel_hash()}};
 }
 
-boost::json::object device_to_json(const db::DeviceRecord& d) {
-  return {{"key", d.key},
-          {"model_key", d.model_key},
-          {"platform", d.platform},
-          {"vendor", d.vendor},
-          {"name", d.name},
-          {"driver_version", d.driver_version},
-          {"opencl_c_version", d.opencl_c_version},
-          {"type", d.type},
-          {"compute_units", d.compute_units},
-          {"clock_mhz", d.clock_mhz},
-          {"global_mem_bytes", d.global_mem_bytes},
-          {"local_mem_bytes", d.local_mem_bytes},
-          {"max_work_group_size", d.max_work_group_size}};
-}
 
 }  // namespace db_subcommands
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "db/database.hpp"
+#include "db/transfer.hpp"
 #include "tuner/commands.hpp"
 
 namespace gemmtune::cli::db_subcommands {
@@ -39,7 +40,7 @@ std::string describe(const db::ProblemRecord& problem);  // "32-bit row NN 512x5
 const std::string& current_kernel_hash();
 
 boost::json::object best_to_json(const db::TunedBest& best);
-boost::json::object device_to_json(const db::DeviceRecord& device);
+using db::device_to_json;
 
 int list(const Arguments& args);
 int show(const Arguments& args);

@@ -1,6 +1,7 @@
 // `gemmtune tune`: tunes each requested problem on one device into the tuning database.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <iomanip>
 #include <iostream>
@@ -32,16 +33,16 @@ std::string strategy_names() {
 // A progress line redrawn in place on a terminal; a plain log line every few evaluations otherwise.
 class ProgressPrinter {
  public:
-  ProgressPrinter(std::size_t budget, double time_limit) : budget_(budget), time_limit_(time_limit) {}
+  explicit ProgressPrinter(double time_limit) : time_limit_(time_limit) {}
 
-  void operator()(const search::Evaluation& evaluation, std::size_t done, double best_gflops, double elapsed) {
+  void operator()(const search::Evaluation& evaluation, std::size_t done, std::size_t planned, double best_gflops,
+                  double elapsed) {
     const double rate = elapsed > 0 ? done / elapsed * 60 : 0;
     std::ostringstream line;
-    line << std::fixed << std::setprecision(1) << "  " << done;
-    if (budget_) line << "/" << budget_;
-    line << " evaluated, best " << best_gflops << " GFLOP/s, " << rate << " configs/min";
+    line << std::fixed << std::setprecision(1) << "  " << done << "/" << planned << " evaluated, best "
+         << best_gflops << " GFLOP/s, " << rate << " configs/min";
     double left = -1;
-    if (budget_ && done > 0) left = (budget_ - done) * elapsed / done;
+    if (done > 0 && planned >= done) left = (planned - done) * elapsed / done;
     if (time_limit_ > 0) left = left < 0 ? time_limit_ - elapsed : std::min(left, time_limit_ - elapsed);
     if (left >= 0) line << ", ~" << static_cast<long>(left) << " s left";
     if (terminal_) {
@@ -57,7 +58,6 @@ class ProgressPrinter {
   }
 
  private:
-  std::size_t budget_;
   double time_limit_;
   bool terminal_ = ::isatty(STDERR_FILENO) != 0;
 };
@@ -118,7 +118,7 @@ int tune_command(const Arguments& args) {
     request.problem = dense_gemm_arguments(layout, trans_a, trans_b, size.m, size.n, size.k);
     std::cerr << format_size(size) << " " << transpose_code(trans_a, trans_b) << " " << to_string(layout) << "-major fp"
               << static_cast<int>(request.precision) << '\n';
-    ProgressPrinter printer(*request.budget.evaluations, request.budget.seconds.value_or(0));
+    ProgressPrinter printer(request.budget.seconds.value_or(0));
     const TuningSummary summary = tune_problem(request, std::ref(printer));
     printer.finish();
     const double per_minute = summary.wall_seconds > 0 ? summary.measured / summary.wall_seconds * 60 : 0;

@@ -1,6 +1,7 @@
 // Tunes one problem on one device: the ask/tell loop between a strategy, the evaluator and the database.
 #include "tuner/tuning_session.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <limits>
 
@@ -88,6 +89,8 @@ TuningSummary tune_problem(const TuningRequest& request, const ProgressCallback&
   const double flops = 2.0 * g.m * g.n * g.k;
   TuningSummary summary;
   summary.space_valid = space.valid_count(), summary.space_total = space.total_count();
+  const std::size_t planned = static_cast<std::size_t>(
+      std::min<std::uint64_t>(space.valid_count(), request.budget.evaluations.value_or(space.valid_count())));
   std::vector<std::pair<double, double>> best_over_time;  // (elapsed, best seconds)
   double best_seconds = std::numeric_limits<double>::infinity();
 
@@ -107,7 +110,7 @@ TuningSummary tune_problem(const TuningRequest& request, const ProgressCallback&
     }
     (evaluation.replayed ? summary.replayed : summary.measured)++;
     if (m.status != search::Status::ok) summary.failed++;
-    if (progress) progress(evaluation, done, std::isfinite(best_seconds) ? flops / best_seconds * 1e-9 : 0, elapsed());
+    if (progress) progress(evaluation, done, planned, std::isfinite(best_seconds) ? flops / best_seconds * 1e-9 : 0, elapsed());
   };
   // Known results count as evaluated for the strategy, but their best is known before anything runs.
   for (const auto& [key, measurement] : known)

@@ -41,9 +41,10 @@ struct TuningSummary {
   double best_gflops = 0;
 };
 
-// Progress after each evaluation: what was evaluated, how many so far, the best GFLOP/s so far.
-using ProgressCallback = std::function<void(const search::Evaluation&, std::size_t done, double best_gflops,
-                                            double elapsed_seconds)>;
+// Progress after each evaluation: what was evaluated, how many so far of how many planned (the
+// budget, or the space's size when smaller), the best GFLOP/s so far.
+using ProgressCallback = std::function<void(const search::Evaluation&, std::size_t done, std::size_t planned,
+                                            double best_gflops, double elapsed_seconds)>;
 
 // Every evaluation is committed to the database as it completes; a configuration already recorded
 // for this device, kernel source and problem is replayed from there instead of measured again.

@@ -29,8 +29,10 @@ ProcessResult run_shell(const std::string& command_line) {
   return result;
 }
 
+std::string gemmtune_binary() { return GEMMTUNE_BINARY; }
+
 ProcessResult run_gemmtune(const std::string& arguments) {
-  return run_shell(std::string(GEMMTUNE_BINARY) + " " + arguments);
+  return run_shell(gemmtune_binary() + " " + arguments);
 }
 
 }  // namespace gemmtune::testing

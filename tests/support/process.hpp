@@ -11,6 +11,9 @@ struct ProcessResult {
   std::string err;  // standard error
 };
 
+// The path of the gemmtune binary built with the tests.
+std::string gemmtune_binary();
+
 // Runs `arguments` (a shell-quoted string) after the gemmtune binary built with the tests.
 ProcessResult run_gemmtune(const std::string& arguments);
 

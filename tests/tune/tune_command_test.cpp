@@ -1,0 +1,133 @@
+// `gemmtune tune` as a process: killed with SIGKILL and resumed, two tuners on one database.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <boost/json.hpp>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <thread>
+
+#include "db/config_key.hpp"
+#include "db/database.hpp"
+#include "tests/support/process.hpp"
+
+namespace gemmtune::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+class TuneCommand : public ::testing::Test {
+ protected:
+  fs::path directory = fs::temp_directory_path() / ("gemmtune-tune-test-" + std::to_string(::getpid()));
+  void SetUp() override {
+    fs::remove_all(directory);
+    fs::create_directories(directory);
+    ::setenv("GEMMTUNE_CACHE_DIR", (directory / "cache").c_str(), 1);
+  }
+  void TearDown() override { fs::remove_all(directory); }
+
+  static std::string tune_arguments(const fs::path& db, const std::string& size, int budget, int seed) {
+    return "tune --sizes " + size + " --strategy random --seed " + std::to_string(seed) + " --budget " +
+           std::to_string(budget) + " --runs 2 --db " + db.string() + " --json";
+  }
+
+  // Starts the program without waiting; its output is discarded.
+  static pid_t start(const std::string& arguments) {
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+      const std::string command = "exec " + gemmtune_binary() + " " + arguments + " >/dev/null 2>&1";
+      ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+      ::_exit(127);
+    }
+    return pid;
+  }
+
+  static int wait_for(pid_t pid) {
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  }
+
+  static std::vector<db::StoredEvaluation> evaluations(const fs::path& db) {
+    if (!fs::exists(db)) return {};
+    try {
+      return db::Database(db, db::Database::Mode::ReadOnly).all_evaluations();
+    } catch (const DatabaseError&) {
+      return {};  // created but not yet migrated by the writer
+    }
+  }
+
+  static std::set<std::string> config_keys(const std::vector<db::StoredEvaluation>& stored) {
+    std::set<std::string> keys;
+    for (const auto& evaluation : stored) keys.insert(db::config_key(evaluation.evaluation.config));
+    return keys;
+  }
+};
+
+TEST_F(TuneCommand, KilledWithSigkillResumesWithoutLosingOrRepeating) {
+  const fs::path db = directory / "killed.db";
+  const int budget = 10;
+  const pid_t tuner = start(tune_arguments(db, "40x24x56", budget, 7));
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+  while (evaluations(db).size() < 3 && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  ::kill(tuner, SIGKILL);
+  wait_for(tuner);
+  const std::size_t kept = evaluations(db).size();
+  ASSERT_GE(kept, 3u);
+  ASSERT_LT(kept, static_cast<std::size_t>(budget)) << "the tuner finished before it was killed";
+
+  const ProcessResult resumed = run_gemmtune(tune_arguments(db, "40x24x56", budget, 7));
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+  const auto summary = boost::json::parse(resumed.out).as_array().at(0).as_object();
+  EXPECT_EQ(summary.at("evaluations").as_int64(), budget);
+  EXPECT_EQ(summary.at("replayed").as_int64(), static_cast<std::int64_t>(kept));  // nothing measured twice
+  EXPECT_EQ(summary.at("measured").as_int64(), budget - static_cast<std::int64_t>(kept));
+  const auto after = evaluations(db);
+  EXPECT_EQ(after.size(), static_cast<std::size_t>(budget));
+  EXPECT_EQ(config_keys(after).size(), static_cast<std::size_t>(budget));
+
+  // The interrupted search is the search an uninterrupted run with the same seed makes.
+  const fs::path whole = directory / "whole.db";
+  ASSERT_EQ(run_gemmtune(tune_arguments(whole, "40x24x56", budget, 7)).exit_code, 0);
+  EXPECT_EQ(config_keys(evaluations(whole)), config_keys(after));
+}
+
+TEST_F(TuneCommand, TwoTunersWritingOneDatabaseLoseNothing) {
+  const fs::path db = directory / "shared.db";
+  const pid_t first = start(tune_arguments(db, "40", 6, 1));
+  const pid_t second = start(tune_arguments(db, "24x56x8", 6, 2));
+  EXPECT_EQ(wait_for(first), 0);
+  EXPECT_EQ(wait_for(second), 0);
+  const auto stored = evaluations(db);
+  EXPECT_EQ(stored.size(), 12u);
+  std::set<std::int64_t> sizes;
+  for (const auto& evaluation : stored) sizes.insert(evaluation.problem.m);
+  EXPECT_EQ(sizes, (std::set<std::int64_t>{24, 40}));
+}
+
+TEST_F(TuneCommand, BadInputExitsTwoWithOneLine) {
+  for (const char* arguments : {"tune --sizes 12x --db /tmp/x.db", "tune --strategy nosuch --db /tmp/x.db",
+                                "tune --device 99 --db /tmp/x.db"}) {
+    const ProcessResult result = run_gemmtune(arguments);
+    EXPECT_EQ(result.exit_code, 2) << arguments;
+    EXPECT_NE(result.err.find("error"), std::string::npos) << result.err;
+  }
+  const fs::path not_a_database = directory / "text.db";
+  {
+    std::ofstream(not_a_database) << "not a database\n";
+  }
+  const ProcessResult result = run_gemmtune(tune_arguments(not_a_database, "16", 2, 1));
+  EXPECT_EQ(result.exit_code, 2) << result.err;
+  std::ifstream kept(not_a_database);
+  std::string line;
+  std::getline(kept, line);
+  EXPECT_EQ(line, "not a database");  // never overwritten
+}
+
+}  // namespace
+}  // namespace gemmtune::testing
