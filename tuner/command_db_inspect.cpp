@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "db/schema.hpp"
+#include "dispatch/device.hpp"
 #include "tuner/cli.hpp"
 #include "tuner/command_db.hpp"
 
@@ -18,6 +19,17 @@ std::string fixed(double value, int decimals) {
 
 std::string stale_note(const std::string& kernel_hash) {
   return kernel_hash == current_kernel_hash() ? "" : "  [stale: kernel " + kernel_hash + "]";
+}
+
+// Stored devices of a model that this machine now runs under another driver or platform: their
+// results are not this device's (the dispatcher uses them only as a reported fallback).
+std::string driver_stale_note(const db::DeviceRecord& stored) {
+  static const std::vector<DeviceEntry> present = list_devices();
+  for (const auto& entry : present) {
+    if (entry.fingerprint.model_key() == stored.model_key && entry.fingerprint.key() != stored.key)
+      return "  [stale: this machine runs it with driver " + entry.fingerprint.driver_version + "]";
+  }
+  return "";
 }
 
 bool print_help(const po::variables_map& values, const po::options_description& options) {
@@ -54,7 +66,10 @@ int list(const Arguments& args) {
                             {"ok", s.ok},
                             {"best", s.best ? boost::json::value(best_to_json(*s.best)) : nullptr}});
       }
-      list.push_back({{"index", i}, {"device", device_to_json(devices[i])}, {"problems", std::move(problems)}});
+      list.push_back({{"index", i},
+                      {"device", device_to_json(devices[i])},
+                      {"stale_driver", !driver_stale_note(devices[i]).empty()},
+                      {"problems", std::move(problems)}});
     }
     std::cout << boost::json::serialize(boost::json::object{{"database", database.path().string()},
                                                              {"schema_version", database.schema_version()},
@@ -68,7 +83,7 @@ int list(const Arguments& args) {
   for (std::size_t i = 0; i < devices.size(); ++i) {
     const auto& d = devices[i];
     std::cout << '[' << i << "] " << d.name << " - " << d.vendor << ", " << d.type << ", driver " << d.driver_version
-              << " (" << d.platform << ")\n    key " << d.key << '\n';
+              << " (" << d.platform << ")" << driver_stale_note(d) << "\n    key " << d.key << '\n';
     for (const auto& s : summaries) {
       if (s.device_key != d.key) continue;
       std::cout << "    " << describe(s.problem) << ": " << s.evaluations << " evaluations, " << s.ok << " ok, best "

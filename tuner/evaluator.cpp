@@ -8,6 +8,7 @@
 #include <thread>
 #include <variant>
 
+#include "dispatch/binary_cache.hpp"
 #include "dispatch/cl_error.hpp"
 #include "dispatch/kernel_sources.hpp"
 #include "dispatch/program_cache.hpp"
@@ -53,6 +54,7 @@ struct Evaluator::Impl {
   cl::Buffer a, b, c;
   std::variant<HostData<float>, HostData<double>> host;
   double best_seconds = std::numeric_limits<double>::infinity();
+  BinaryCache binaries{BinaryCache::default_directory()};  // compiled candidates are kept for later sessions
   CompilePool compiler;
 
   Impl(const DeviceEntry& entry, const GemmArguments& g, Precision p, EvaluatorOptions o)
@@ -76,7 +78,7 @@ struct Evaluator::Impl {
     BuildResult result;
     const auto start = std::chrono::steady_clock::now();
     try {
-      result.program = build_program(context, device.device, detail::xgemm_kernel_source(), defines);
+      result.program = binaries.get(context, device.device, detail::xgemm_kernel_source(), defines);
     } catch (const Error& error) {
       result.error = error.what();
     }

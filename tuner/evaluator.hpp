@@ -30,7 +30,7 @@ struct EvaluationOutcome {
   double min_seconds = 0, median_seconds = 0;
   double spread = 0;            // (max - min) / median over the timed launches
   double gflops = 0;            // from the median
-  double compile_seconds = 0;
+  double compile_seconds = 0;  // near 0 when the binary came from the disk cache
   std::string error;            // what went wrong, one line (the build log's first lines for compiles)
 };
 
