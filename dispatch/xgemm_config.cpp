@@ -34,6 +34,8 @@ const std::vector<Rule>& rules() {
        [](C c, L, auto) { return (c.at("STRM") | c.at("STRN")) >> 1 == 0 && c.at("STRM") >= 0 && c.at("STRN") >= 0; }},
       {"PREFETCH in {0, 1}", {"PREFETCH"},
        [](C c, L, auto) { return c.at("PREFETCH") == 0 || c.at("PREFETCH") == 1; }},
+      {"WARPN in {0, 1, 2, 4, 8, 16, 32}", {"WARPN"},
+       [](C c, L, auto) { return c.at("WARPN") == 0 || power_of_two_up_to(c.at("WARPN"), 32); }},
       {"KUNROLL >= 1 && TSK % KUNROLL == 0", {"KUNROLL", "TSK"},
        [](C c, L, auto) { return c.at("KUNROLL") >= 1 && c.at("TSK") % c.at("KUNROLL") == 0; }},
       {"TSM % WPTM == 0", {"TSM", "WPTM"}, [](C c, L, auto) { return c.at("TSM") % c.at("WPTM") == 0; }},
@@ -51,6 +53,11 @@ const std::vector<Rule>& rules() {
        {"TSM", "TSN", "TSK", "WPTM", "WPTN", "VWB"},
        [](C c, L, auto) {
          return (c.at("TSN") * c.at("TSK")) % (c.at("VWB") * (c.at("TSM") / c.at("WPTM")) * (c.at("TSN") / c.at("WPTN"))) == 0;
+       }},
+      {"WARPN == 0 || ((TSN/WPTN) % WARPN == 0 && (TSM/WPTM) % (32/WARPN) == 0)", {"TSM", "TSN", "WPTM", "WPTN", "WARPN"},
+       [](C c, L, auto) {
+         const std::int64_t w = c.at("WARPN");
+         return w == 0 || ((c.at("TSN") / c.at("WPTN")) % w == 0 && (c.at("TSM") / c.at("WPTM")) % (32 / w) == 0);
        }},
       {"(TSM/WPTM) * (TSN/WPTN) <= max_work_group_size", {"TSM", "TSN", "WPTM", "WPTN"},
        [](C c, L l, auto) {
@@ -89,6 +96,7 @@ const std::vector<KernelParameter>& xgemm_parameters() {
       {"STRN", 0, "1: a work-item's columns are strided by the local range"},
       {"KUNROLL", 4, "unroll factor of the loop over a tile's depth"},
       {"PREFETCH", 1, "1: register prefetch of the next tile with two local buffers"},
+      {"WARPN", 0, "0: work-items row by row; w: a warp covers a (32/w) x w block of them"},
   };
   return parameters;
 }

@@ -19,6 +19,9 @@
 //   KUNROLL     unroll factor of the loop over the TSK depth of one tile
 //   PREFETCH    1: load the next K tile from global memory into registers while computing on the
 //               current one, with two local-memory buffers (one barrier per tile); 0: one buffer
+//   WARPN       0: work-items are laid out row by row over the RTSM x RTSN grid; w > 0: each group
+//               of 32 consecutive work-items (an NVIDIA warp) covers a (32 / w) x w block of it, so
+//               a warp reads fewer distinct local-memory addresses of B (and more, broadcast, of A)
 // Problem properties, set by the host for each problem (not tuned):
 //   PRECISION   32 (float) or 64 (double; needs cl_khr_fp64)
 //   TRANSA, TRANSB  1 when op(A) = A^T (op(B) = B^T)
@@ -61,6 +64,9 @@
 #endif
 #ifndef PREFETCH
 #define PREFETCH 1
+#endif
+#ifndef WARPN
+#define WARPN 0
 #endif
 #ifndef PRECISION
 #define PRECISION 32
@@ -237,10 +243,21 @@ inline void store_b(__local REAL* bls, const REALB staged[B_LOADS]) {
   }
 }
 
+// This work-item's row (lm) and column (ln) in the RTSM x RTSN grid of work-items computing C.
+inline int2 grid_position(void) {
+#if WARPN == 0
+  return (int2)(get_local_id(1), get_local_id(0));
+#else
+  const int t = get_local_id(1) * RTSN + get_local_id(0);
+  const int warp = t / 32, lane = t % 32;
+  const int warps_n = RTSN / WARPN;
+  return (int2)((warp / warps_n) * (32 / WARPN) + lane / WARPN, (warp % warps_n) * WARPN + lane % WARPN);
+#endif
+}
+
 // Multiply-accumulate of one local tile pair into the work-item's WPTM x WPTN registers.
-inline void multiply_tile(__local const REAL* als, __local const REAL* bls,
-                          REAL acc[WPTM][WPTN]) {
-  const int lm = get_local_id(1), ln = get_local_id(0);
+inline void multiply_tile(__local const REAL* als, __local const REAL* bls, const int lm,
+                          const int ln, REAL acc[WPTM][WPTN]) {
   PRAGMA(unroll KUNROLL)
   for (int k = 0; k < TSK; ++k) {
     REAL a[WPTM], b[WPTN];
@@ -283,7 +300,8 @@ void xgemm(const int M, const int N, const int K, const REAL alpha, const REAL b
   __local REAL als[BUFFERS][TSK * LDA_LOCAL] __attribute__((aligned(32)));
   __local REAL bls[BUFFERS][TSK * LDB_LOCAL] __attribute__((aligned(32)));
 
-  const int lm = get_local_id(1), ln = get_local_id(0);
+  const int2 position = grid_position();
+  const int lm = position.x, ln = position.y;
   const int m0 = get_group_id(1) * TSM, n0 = get_group_id(0) * TSN;
   const int rows_left = M - m0, cols_left = N - n0;
   const bool full_m = rows_left >= TSM, full_n = cols_left >= TSN;
@@ -334,7 +352,7 @@ void xgemm(const int M, const int N, const int K, const REAL alpha, const REAL b
       load_b(b + (t + 1) * b_step, ldb, cols_left, depth_left, full_n && depth_left >= TSK,
              staged_b);
     }
-    multiply_tile(als[current], bls[current], acc);
+    multiply_tile(als[current], bls[current], lm, ln, acc);
     if (more) {
       store_a(als[current ^ 1], staged_a);
       store_b(bls[current ^ 1], staged_b);
@@ -349,7 +367,7 @@ void xgemm(const int M, const int N, const int K, const REAL alpha, const REAL b
     store_a(als[0], staged_a);
     store_b(bls[0], staged_b);
     barrier(CLK_LOCAL_MEM_FENCE);
-    multiply_tile(als[0], bls[0], acc);
+    multiply_tile(als[0], bls[0], lm, ln, acc);
     barrier(CLK_LOCAL_MEM_FENCE);
   }
 #endif

@@ -65,7 +65,7 @@ TEST_P(XgemmShapes, MatchesOpenBlasThroughTheDispatcher) {
 TEST_P(XgemmShapes, MatchesOpenBlasWithVectorisedConfiguration) {
   const KernelConfig config{{"TSM", 32}, {"TSN", 64}, {"TSK", 8},  {"WPTM", 4},  {"WPTN", 8},
                             {"VWA", 4},  {"VWB", 4},  {"STRM", 0}, {"STRN", 0}, {"PADA", 0},
-                            {"PADB", 4}, {"KUNROLL", 2}, {"PREFETCH", 1}};
+                            {"PADB", 4}, {"KUNROLL", 2}, {"PREFETCH", 1}, {"WARPN", 4}};
   const CheckResult result = run_and_check<float>(device(), {arguments_of(GetParam()), -1.0, 2.0}, config);
   EXPECT_TRUE(result.ok) << result.first_failure;
 }
@@ -77,11 +77,13 @@ INSTANTIATE_TEST_SUITE_P(AllShapes, XgemmShapes, ::testing::ValuesIn(all_cases()
 // Every parameter given, so that a change of the kernel's defaults does not change these.
 const KernelConfig configurations[] = {
     {{"TSM", 16}, {"TSN", 16}, {"TSK", 16}, {"WPTM", 1}, {"WPTN", 1}, {"VWA", 1}, {"VWB", 1},
-     {"STRM", 0}, {"STRN", 1}, {"PADA", 0}, {"PADB", 0}, {"PREFETCH", 0}, {"KUNROLL", 1}},
+     {"STRM", 0}, {"STRN", 1}, {"PADA", 0}, {"PADB", 0}, {"PREFETCH", 0}, {"KUNROLL", 1}, {"WARPN", 0}},
     {{"TSM", 128}, {"TSN", 32}, {"TSK", 16}, {"WPTM", 8}, {"WPTN", 2}, {"VWA", 8}, {"VWB", 2},
-     {"STRM", 1}, {"STRN", 1}, {"PADA", 1}, {"PADB", 1}, {"PREFETCH", 1}, {"KUNROLL", 4}},
+     {"STRM", 1}, {"STRN", 1}, {"PADA", 1}, {"PADB", 1}, {"PREFETCH", 1}, {"KUNROLL", 4}, {"WARPN", 16}},
     {{"TSM", 64}, {"TSN", 128}, {"TSK", 32}, {"WPTM", 8}, {"WPTN", 8}, {"VWA", 2}, {"VWB", 8},
-     {"STRM", 0}, {"STRN", 0}, {"PADA", 4}, {"PADB", 0}, {"PREFETCH", 0}, {"KUNROLL", 8}},
+     {"STRM", 0}, {"STRN", 0}, {"PADA", 4}, {"PADB", 0}, {"PREFETCH", 0}, {"KUNROLL", 8}, {"WARPN", 8}},
+    {{"TSM", 128}, {"TSN", 128}, {"TSK", 16}, {"WPTM", 8}, {"WPTN", 8}, {"VWA", 4}, {"VWB", 4},
+     {"STRM", 0}, {"STRN", 0}, {"PADA", 0}, {"PADB", 0}, {"PREFETCH", 1}, {"KUNROLL", 4}, {"WARPN", 4}},
 };
 
 class XgemmConfigurations : public ::testing::TestWithParam<std::tuple<int, int>> {};
@@ -97,7 +99,7 @@ TEST_P(XgemmConfigurations, MatchOpenBlasOnEdgeAndFullTiles) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Several, XgemmConfigurations,
-                         ::testing::Combine(::testing::Range(0, 3), ::testing::Range(0, 4)));
+                         ::testing::Combine(::testing::Range(0, 4), ::testing::Range(0, 4)));
 
 TEST(XgemmSemantics, BetaZeroNeverReadsC) {
   for (Layout layout : {Layout::RowMajor, Layout::ColMajor}) {

@@ -50,6 +50,18 @@ TEST(XgemmConfig, RefusesTooManyWorkItems) {
   EXPECT_NE(violation->find("max_work_group_size"), std::string::npos) << *violation;
 }
 
+TEST(XgemmConfig, WarpLayoutMustTileTheWorkItems) {
+  // 16 x 16 work-items: a warp of 8 x 4 fits, one of 1 x 32 does not fit 16 columns.
+  const KernelConfig base{{"TSM", 128}, {"TSN", 128}, {"WPTM", 8}, {"WPTN", 8}};
+  KernelConfig fits = base, too_wide = base;
+  fits["WARPN"] = 4;
+  too_wide["WARPN"] = 32;
+  EXPECT_FALSE(xgemm_rule_violation(fits, gpu_like(), Precision::Single));
+  const auto violation = xgemm_rule_violation(too_wide, gpu_like(), Precision::Single);
+  ASSERT_TRUE(violation);
+  EXPECT_NE(violation->find("WARPN == 0 ||"), std::string::npos) << *violation;
+}
+
 TEST(XgemmConfig, RefusesUnknownParameters) {
   EXPECT_THROW(check_xgemm_config({{"TSX", 4}}, gpu_like(), Precision::Single), ConfigError);
 }
@@ -63,7 +75,7 @@ TEST(XgemmConfig, DoubleNeedsFp64) {
 TEST(XgemmConfig, DefinesAreOnlyNamesAndIntegers) {
   EXPECT_EQ(xgemm_defines({{"TSM", 32}}, Precision::Double, true, false),
             "-DKUNROLL=4 -DPADA=0 -DPADB=0 -DPREFETCH=1 -DSTRM=0 -DSTRN=0 -DTSK=16 -DTSM=32 -DTSN=128 "
-            "-DVWA=4 -DVWB=4 -DWPTM=8 -DWPTN=8 -DPRECISION=64 -DTRANSA=1 -DTRANSB=0");
+            "-DVWA=4 -DVWB=4 -DWARPN=0 -DWPTM=8 -DWPTN=8 -DPRECISION=64 -DTRANSA=1 -DTRANSB=0");
 }
 
 }  // namespace
