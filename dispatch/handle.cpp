@@ -34,6 +34,20 @@ void check_buffer(cl_mem buffer, const char* name, std::size_t required, std::si
                           " elements but its offset and shape need " + std::to_string(required));
 }
 
+// The widest vector (up to 8 elements) that a leading dimension and an offset both allow.
+std::size_t alignment_of(std::size_t ld, std::size_t offset) {
+  const std::size_t bits = ld | offset | 8;
+  return bits & (~bits + 1);
+}
+
+// What one kind of call needs, prepared once: the configuration and a kernel object. The kernel's
+// arguments are per call, so one thread at a time uses it.
+struct LaunchPlan {
+  KernelConfig config;
+  cl::Kernel kernel;
+  std::mutex mutex;
+};
+
 }  // namespace
 
 std::filesystem::path default_database_path() {
@@ -53,6 +67,10 @@ struct Handle::Impl {
   ProgramCache programs;
   std::mutex choices_mutex;
   std::map<std::tuple<int, int, int, int, std::size_t, std::size_t, std::size_t>, ConfigChoice> choices;
+  // Keyed by the shape and by what the leading dimensions and offsets allow of vector loads.
+  using PlanKey = std::tuple<int, int, int, int, std::size_t, std::size_t, std::size_t, std::size_t, std::size_t>;
+  std::mutex plans_mutex;
+  std::map<PlanKey, std::shared_ptr<LaunchPlan>> plans;
 
   Impl(cl_context context_handle, cl_device_id device_handle, std::filesystem::path database)
       : context(context_handle, true),
@@ -68,6 +86,29 @@ struct Handle::Impl {
     std::lock_guard lock(choices_mutex);
     if (auto found = choices.find(key); found != choices.end()) return found->second;
     return choices.emplace(key, selector.choose(shape)).first->second;
+  }
+
+  LaunchPlan& plan_for(Precision precision, const GemmArguments& g, const RowMajorGemm& problem) {
+    const PlanKey key{static_cast<int>(precision), static_cast<int>(g.layout), static_cast<int>(g.trans_a),
+                      static_cast<int>(g.trans_b), g.m, g.n, g.k, alignment_of(problem.lda, problem.a_offset),
+                      alignment_of(problem.ldb, problem.b_offset)};
+    {
+      std::lock_guard lock(plans_mutex);
+      if (auto found = plans.find(key); found != plans.end()) return *found->second;
+    }
+    // Built outside the lock: a first call of one shape does not hold up calls of others.
+    const GemmShape shape{precision, g.layout, g.trans_a, g.trans_b, g.m, g.n, g.k};
+    auto plan = std::make_shared<LaunchPlan>();
+    plan->config = adapt_vector_widths(choose(shape).config, problem);
+    const cl::Program program = programs.get(context, device, detail::xgemm_kernel_source(),
+                                             xgemm_defines(plan->config, precision, problem.trans_a, problem.trans_b));
+    try {
+      plan->kernel = cl::Kernel(program, "xgemm");
+    } catch (const cl::Error& error) {
+      throw device_error("creating the xgemm kernel", error);
+    }
+    std::lock_guard lock(plans_mutex);
+    return *plans.emplace(key, std::move(plan)).first->second;  // a concurrent first call may have won
   }
 
   void check_queue(cl_command_queue queue) const {
@@ -97,16 +138,14 @@ struct Handle::Impl {
     check_buffer(c, "C", required.c, element_bytes);
 
     const RowMajorGemm problem = to_row_major(arguments);
-    const GemmShape shape{precision, arguments.layout, arguments.trans_a, arguments.trans_b,
-                          arguments.m, arguments.n, arguments.k};
-    const KernelConfig config = adapt_vector_widths(choose(shape).config, problem);
-    const cl::Program program =
-        programs.get(context, device, detail::xgemm_kernel_source(),
-                     xgemm_defines(config, precision, problem.trans_a, problem.trans_b));
+    LaunchPlan& plan = plan_for(precision, arguments, problem);
     const cl::CommandQueue queue(queue_handle, true);
     cl::Event done;
-    enqueue_xgemm(queue, program, config, problem, precision, alpha, beta, a, b, c,
-                  event ? &done : nullptr);
+    {
+      std::lock_guard lock(plan.mutex);
+      enqueue_xgemm(queue, plan.kernel, plan.config, problem, precision, alpha, beta, a, b, c,
+                    event ? &done : nullptr);
+    }
     if (event) {
       *event = done();
       clRetainEvent(*event);  // the caller owns its reference; `done` releases ours

@@ -69,12 +69,23 @@ XgemmRanges xgemm_ranges(const KernelConfig& partial, const RowMajorGemm& p) {
 void enqueue_xgemm(const cl::CommandQueue& queue, const cl::Program& program,
                    const KernelConfig& config, const RowMajorGemm& p, Precision precision,
                    double alpha, double beta, cl_mem a, cl_mem b, cl_mem c, cl::Event* event) {
+  cl::Kernel kernel;
+  try {
+    kernel = cl::Kernel(program, "xgemm");
+  } catch (const cl::Error& error) {
+    throw device_error("creating the xgemm kernel (" + describe_config(config) + ")", error);
+  }
+  enqueue_xgemm(queue, kernel, config, p, precision, alpha, beta, a, b, c, event);
+}
+
+void enqueue_xgemm(const cl::CommandQueue& queue, cl::Kernel& kernel, const KernelConfig& config,
+                   const RowMajorGemm& p, Precision precision, double alpha, double beta, cl_mem a,
+                   cl_mem b, cl_mem c, cl::Event* event) {
   try {
     if (p.m == 0 || p.n == 0) {
       queue.enqueueMarkerWithWaitList(nullptr, event);
       return;
     }
-    cl::Kernel kernel(program, "xgemm");
     set_scalars(kernel, p, precision, alpha, beta);
     set_buffers(kernel, 5, p, a, b, c);
     const XgemmRanges ranges = xgemm_ranges(config, p);

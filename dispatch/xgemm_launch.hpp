@@ -26,6 +26,12 @@ void enqueue_xgemm(const cl::CommandQueue& queue, const cl::Program& program,
                    const KernelConfig& config, const RowMajorGemm& problem, Precision precision,
                    double alpha, double beta, cl_mem a, cl_mem b, cl_mem c, cl::Event* event);
 
+// The same with a kernel object already created from such a program ("xgemm"), which saves
+// creating one per call. Sets the kernel's arguments: the caller keeps other threads off it.
+void enqueue_xgemm(const cl::CommandQueue& queue, cl::Kernel& kernel, const KernelConfig& config,
+                   const RowMajorGemm& problem, Precision precision, double alpha, double beta, cl_mem a,
+                   cl_mem b, cl_mem c, cl::Event* event);
+
 // Enqueues the plain reference kernel of the same program (one work-item per element of C).
 void enqueue_xgemm_reference(const cl::CommandQueue& queue, const cl::Program& program,
                              const RowMajorGemm& problem, Precision precision, double alpha,
