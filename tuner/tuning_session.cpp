@@ -7,6 +7,7 @@
 
 #include "db/database.hpp"
 #include "dispatch/kernel_sources.hpp"
+#include "dispatch/xgemm_config.hpp"
 #include "search/config.hpp"
 #include "search/parameter_space.hpp"
 #include "search/registry.hpp"
@@ -94,11 +95,14 @@ TuningSummary tune_problem(const TuningRequest& request, const ProgressCallback&
   std::vector<std::pair<double, double>> best_over_time;  // (elapsed, best seconds)
   double best_seconds = std::numeric_limits<double>::infinity();
 
-  const auto evaluate = [&](const search::Config& config) {
-    evaluator.prefetch(strategy->upcoming(compile_ahead));
+  const auto measure = [&](const search::Config& config) {
     const EvaluationOutcome outcome = evaluator.evaluate(config);
     database.record(session, device_id, kernel_id, problem_id, evaluation_record(config, outcome));
     return search::Measurement{outcome.status, outcome.median_seconds};
+  };
+  const auto evaluate = [&](const search::Config& config) {
+    evaluator.prefetch(strategy->upcoming(compile_ahead));
+    return measure(config);
   };
   const auto on_evaluation = [&](const search::Evaluation& evaluation, std::size_t done) {
     const auto& m = evaluation.measurement;
@@ -108,13 +112,22 @@ TuningSummary tune_problem(const TuningRequest& request, const ProgressCallback&
       summary.best = evaluation;
       best_over_time.emplace_back(elapsed(), m.seconds);
     }
-    (evaluation.replayed ? summary.replayed : summary.measured)++;
+    (evaluation.replayed ? summary.replayed : summary.measured)++;  // the defaults' count as measured
     if (m.status != search::Status::ok) summary.failed++;
     if (progress) progress(evaluation, done, planned, std::isfinite(best_seconds) ? flops / best_seconds * 1e-9 : 0, elapsed());
   };
   // Known results count as evaluated for the strategy, but their best is known before anything runs.
   for (const auto& [key, measurement] : known)
     if (measurement.status == search::Status::ok) evaluator.note_best(measurement.seconds);
+
+  // The kernel's defaults are always measured (once per database), so that a short session can
+  // never leave the dispatcher with something slower than no tuning at all.
+  const KernelConfig defaults = xgemm_default_config(limits, request.precision);
+  if (!known.contains(search::config_key(defaults))) {
+    const search::Measurement measurement = measure(defaults);
+    known[search::config_key(defaults)] = measurement;
+    on_evaluation({defaults, measurement, false}, 0);
+  }
 
   const auto evaluations = search::run_search(space, *strategy, request.seed, request.budget, evaluate, known, on_evaluation);
   database.end_session(session);

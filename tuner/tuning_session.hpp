@@ -30,7 +30,7 @@ struct TuningRequest {
 
 struct TuningSummary {
   std::size_t evaluations = 0;  // counted by the budget (measured + replayed)
-  std::size_t measured = 0;     // evaluated in this run
+  std::size_t measured = 0;     // evaluated in this run (the kernel's defaults included, the first time)
   std::size_t replayed = 0;     // taken from the database (resume)
   std::size_t failed = 0;       // any status other than ok
   std::uint64_t space_valid = 0, space_total = 0;
@@ -48,6 +48,7 @@ using ProgressCallback = std::function<void(const search::Evaluation&, std::size
 
 // Every evaluation is committed to the database as it completes; a configuration already recorded
 // for this device, kernel source and problem is replayed from there instead of measured again.
+// The kernel's default configuration is measured first (outside the budget) unless recorded.
 TuningSummary tune_problem(const TuningRequest& request, const ProgressCallback& progress = {});
 
 }  // namespace gemmtune

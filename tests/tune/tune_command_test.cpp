@@ -35,11 +35,11 @@ class TuneCommand : public ::testing::Test {
            std::to_string(budget) + " --runs 2 --db " + db.string() + " --json";
   }
 
-  // Starts the program without waiting; its output is discarded.
-  static pid_t start(const std::string& arguments) {
+  // Starts the program without waiting; its standard output goes to `output`.
+  static pid_t start(const std::string& arguments, const fs::path& output = "/dev/null") {
     const pid_t pid = ::fork();
     if (pid == 0) {
-      const std::string command = "exec " + gemmtune_binary() + " " + arguments + " >/dev/null 2>&1";
+      const std::string command = "exec " + gemmtune_binary() + " " + arguments + " >" + output.string() + " 2>/dev/null";
       ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
       ::_exit(127);
     }
@@ -85,11 +85,12 @@ TEST_F(TuneCommand, KilledWithSigkillResumesWithoutLosingOrRepeating) {
   ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
   const auto summary = boost::json::parse(resumed.out).as_array().at(0).as_object();
   EXPECT_EQ(summary.at("evaluations").as_int64(), budget);
-  EXPECT_EQ(summary.at("replayed").as_int64(), static_cast<std::int64_t>(kept));  // nothing measured twice
-  EXPECT_EQ(summary.at("measured").as_int64(), budget - static_cast<std::int64_t>(kept));
   const auto after = evaluations(db);
-  EXPECT_EQ(after.size(), static_cast<std::size_t>(budget));
-  EXPECT_EQ(config_keys(after).size(), static_cast<std::size_t>(budget));
+  // Everything recorded before the kill was kept, and only what was missing was measured.
+  EXPECT_EQ(static_cast<std::size_t>(summary.at("measured").as_int64()), after.size() - kept);
+  EXPECT_GE(after.size(), static_cast<std::size_t>(budget));  // the budget, plus the kernel's defaults
+  EXPECT_LE(after.size(), static_cast<std::size_t>(budget) + 1);
+  EXPECT_EQ(config_keys(after).size(), after.size());
 
   // The interrupted search is the search an uninterrupted run with the same seed makes.
   const fs::path whole = directory / "whole.db";
@@ -99,12 +100,19 @@ TEST_F(TuneCommand, KilledWithSigkillResumesWithoutLosingOrRepeating) {
 
 TEST_F(TuneCommand, TwoTunersWritingOneDatabaseLoseNothing) {
   const fs::path db = directory / "shared.db";
-  const pid_t first = start(tune_arguments(db, "40", 6, 1));
-  const pid_t second = start(tune_arguments(db, "24x56x8", 6, 2));
+  const pid_t first = start(tune_arguments(db, "40", 6, 1), directory / "first.json");
+  const pid_t second = start(tune_arguments(db, "24x56x8", 6, 2), directory / "second.json");
   EXPECT_EQ(wait_for(first), 0);
   EXPECT_EQ(wait_for(second), 0);
+  std::int64_t measured = 0;
+  for (const char* output : {"first.json", "second.json"}) {
+    std::ifstream file(directory / output);
+    const std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    measured += boost::json::parse(text).as_array().at(0).as_object().at("measured").as_int64();
+  }
   const auto stored = evaluations(db);
-  EXPECT_EQ(stored.size(), 12u);
+  EXPECT_GE(measured, 12);
+  EXPECT_EQ(static_cast<std::int64_t>(stored.size()), measured);  // every measurement of both is there
   std::set<std::int64_t> sizes;
   for (const auto& evaluation : stored) sizes.insert(evaluation.problem.m);
   EXPECT_EQ(sizes, (std::set<std::int64_t>{24, 40}));
