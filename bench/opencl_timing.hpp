@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "bench/peer.hpp"
+#include "tuner/call_timing.hpp"
 #include "dispatch/opencl.hpp"
 
 namespace gemmtune::bench {
@@ -19,11 +20,6 @@ struct DeviceBuffers {
 DeviceBuffers upload(const cl::Context& context, const Problem& problem);
 std::vector<float> download_c(const cl::CommandQueue& queue, const cl::Buffer& c, const Problem& problem);
 
-// Runs `call` (which enqueues one GEMM and returns the event of its last command) `warm_up` times,
-// then `repeat` times, each timed on the device from a marker enqueued just before the call to the
-// end of its last command: a call made of several kernels (CLBlast pads and transposes) counts
-// whole, the same way cudaEvent pairs time a cuBLAS call.
-std::vector<double> time_calls(const cl::CommandQueue& queue, int warm_up, int repeat,
-                               const std::function<cl::Event()>& call);
+using gemmtune::time_calls;  // tuner/call_timing.hpp
 
 }  // namespace gemmtune::bench

@@ -34,6 +34,8 @@ const std::vector<Rule>& rules() {
        [](C c, L, auto) { return (c.at("STRM") | c.at("STRN")) >> 1 == 0 && c.at("STRM") >= 0 && c.at("STRN") >= 0; }},
       {"PREFETCH in {0, 1}", {"PREFETCH"},
        [](C c, L, auto) { return c.at("PREFETCH") == 0 || c.at("PREFETCH") == 1; }},
+      {"KSPLIT in {1, 2, 4, 8, 16} && (KSPLIT == 1 || element_bytes == 4)", {"KSPLIT"},
+       [](C c, L, std::int64_t bytes) { return power_of_two_up_to(c.at("KSPLIT"), 16) && (c.at("KSPLIT") == 1 || bytes == 4); }},
       {"WARPN in {0, 1, 2, 4, 8, 16, 32}", {"WARPN"},
        [](C c, L, auto) { return c.at("WARPN") == 0 || power_of_two_up_to(c.at("WARPN"), 32); }},
       {"KUNROLL >= 1 && TSK % KUNROLL == 0", {"KUNROLL", "TSK"},
@@ -97,6 +99,7 @@ const std::vector<KernelParameter>& xgemm_parameters() {
       {"KUNROLL", 4, "unroll factor of the loop over a tile's depth"},
       {"PREFETCH", 1, "1: register prefetch of the next tile with two local buffers"},
       {"WARPN", 0, "0: work-items row by row; w: a warp covers a (32/w) x w block of them"},
+      {"KSPLIT", 1, "work-groups sharing the K dimension of a C tile, adding atomically (fp32)"},
   };
   return parameters;
 }

@@ -62,34 +62,57 @@ XgemmRanges xgemm_ranges(const KernelConfig& partial, const RowMajorGemm& p) {
   const KernelConfig config = complete_xgemm_config(partial);
   const auto tsm = static_cast<std::size_t>(config.at("TSM")), tsn = static_cast<std::size_t>(config.at("TSN"));
   const std::size_t local_m = tsm / config.at("WPTM"), local_n = tsn / config.at("WPTN");
-  return {cl::NDRange(round_up(p.n, tsn) / tsn * local_n, round_up(p.m, tsm) / tsm * local_m),
-          cl::NDRange(local_n, local_m)};
+  const auto splits = static_cast<std::size_t>(config.at("KSPLIT"));
+  return {cl::NDRange(round_up(p.n, tsn) / tsn * local_n, round_up(p.m, tsm) / tsm * local_m, splits),
+          cl::NDRange(local_n, local_m, 1)};
 }
 
 void enqueue_xgemm(const cl::CommandQueue& queue, const cl::Program& program,
                    const KernelConfig& config, const RowMajorGemm& p, Precision precision,
-                   double alpha, double beta, cl_mem a, cl_mem b, cl_mem c, cl::Event* event) {
+                   double alpha, double beta, cl_mem a, cl_mem b, cl_mem c, cl::Event* event,
+                   cl::Event* start_event) {
   cl::Kernel kernel;
   try {
     kernel = cl::Kernel(program, "xgemm");
   } catch (const cl::Error& error) {
     throw device_error("creating the xgemm kernel (" + describe_config(config) + ")", error);
   }
-  enqueue_xgemm(queue, kernel, config, p, precision, alpha, beta, a, b, c, event);
+  enqueue_xgemm(queue, kernel, config, p, precision, alpha, beta, a, b, c, event, start_event);
 }
 
 void enqueue_xgemm(const cl::CommandQueue& queue, cl::Kernel& kernel, const KernelConfig& config,
                    const RowMajorGemm& p, Precision precision, double alpha, double beta, cl_mem a,
-                   cl_mem b, cl_mem c, cl::Event* event) {
+                   cl_mem b, cl_mem c, cl::Event* event, cl::Event* start_event) {
   try {
     if (p.m == 0 || p.n == 0) {
       queue.enqueueMarkerWithWaitList(nullptr, event);
+      if (start_event && event) *start_event = *event;
       return;
+    }
+    // Split K: C = beta * C first, then every work-group adds its part (see kernels/xgemm.cl).
+    std::vector<cl::Event> scaled(1);
+    const bool split = complete_xgemm_config(config).at("KSPLIT") > 1;
+    if (split) {
+      cl::Kernel scale(kernel.getInfo<CL_KERNEL_PROGRAM>(), "xgemm_scale");
+      scale.setArg(0, static_cast<cl_int>(p.m));
+      scale.setArg(1, static_cast<cl_int>(p.n));
+      if (precision == Precision::Double)
+        scale.setArg(2, static_cast<cl_double>(beta));
+      else
+        scale.setArg(2, static_cast<cl_float>(beta));
+      scale.setArg(3, sizeof(cl_mem), &c);
+      scale.setArg(4, static_cast<cl_ulong>(p.c_offset));
+      scale.setArg(5, static_cast<cl_int>(p.ldc));
+      queue.enqueueNDRangeKernel(scale, cl::NullRange, cl::NDRange(round_up(p.n, 16), round_up(p.m, 16)),
+                                 cl::NDRange(16, 16), nullptr, &scaled[0]);
+      if (start_event) *start_event = scaled[0];
     }
     set_scalars(kernel, p, precision, alpha, beta);
     set_buffers(kernel, 5, p, a, b, c);
     const XgemmRanges ranges = xgemm_ranges(config, p);
-    queue.enqueueNDRangeKernel(kernel, cl::NullRange, ranges.global, ranges.local, nullptr, event);
+    // The wait list matters on out-of-order queues only; in order, the scale runs first anyway.
+    queue.enqueueNDRangeKernel(kernel, cl::NullRange, ranges.global, ranges.local, split ? &scaled : nullptr, event);
+    if (!split && start_event && event) *start_event = *event;
   } catch (const cl::Error& error) {
     throw device_error("launching xgemm (" + describe_config(config) + ")", error);
   }

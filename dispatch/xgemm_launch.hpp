@@ -22,15 +22,18 @@ XgemmRanges xgemm_ranges(const KernelConfig& config, const RowMajorGemm& problem
 // Enqueues C = alpha*op(A)*op(B) + beta*C with a program built from xgemm_defines(config, ...).
 // a, b and c are the caller's buffers in the caller's order, whatever the layout.
 // alpha == 0 runs with K = 0, so A and B are never read; an empty C enqueues a marker only.
+// With KSPLIT > 1 two kernels run (xgemm_scale, then xgemm): `event` is the last one's, and
+// `start_event`, when given, the first one's, so that their span is the call's device time.
 void enqueue_xgemm(const cl::CommandQueue& queue, const cl::Program& program,
                    const KernelConfig& config, const RowMajorGemm& problem, Precision precision,
-                   double alpha, double beta, cl_mem a, cl_mem b, cl_mem c, cl::Event* event);
+                   double alpha, double beta, cl_mem a, cl_mem b, cl_mem c, cl::Event* event,
+                   cl::Event* start_event = nullptr);
 
 // The same with a kernel object already created from such a program ("xgemm"), which saves
 // creating one per call. Sets the kernel's arguments: the caller keeps other threads off it.
 void enqueue_xgemm(const cl::CommandQueue& queue, cl::Kernel& kernel, const KernelConfig& config,
                    const RowMajorGemm& problem, Precision precision, double alpha, double beta, cl_mem a,
-                   cl_mem b, cl_mem c, cl::Event* event);
+                   cl_mem b, cl_mem c, cl::Event* event, cl::Event* start_event = nullptr);
 
 // Enqueues the plain reference kernel of the same program (one work-item per element of C).
 void enqueue_xgemm_reference(const cl::CommandQueue& queue, const cl::Program& program,

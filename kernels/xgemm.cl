@@ -19,6 +19,8 @@
 //   KUNROLL     unroll factor of the loop over the TSK depth of one tile
 //   PREFETCH    1: load the next K tile from global memory into registers while computing on the
 //               current one, with two local-memory buffers (one barrier per tile); 0: one buffer
+//   KSPLIT      work-groups sharing the K dimension of one C tile (single precision): each adds its
+//               part into C atomically, after xgemm_scale has applied beta; 1: no split
 //   WARPN       0: work-items are laid out row by row over the RTSM x RTSN grid; w > 0: each group
 //               of 32 consecutive work-items (an NVIDIA warp) covers a (32 / w) x w block of it, so
 //               a warp reads fewer distinct local-memory addresses of B (and more, broadcast, of A)
@@ -67,6 +69,9 @@
 #endif
 #ifndef WARPN
 #define WARPN 0
+#endif
+#ifndef KSPLIT
+#define KSPLIT 1
 #endif
 #ifndef PRECISION
 #define PRECISION 32
@@ -291,8 +296,31 @@ inline void multiply_tile(__local const REAL* als, __local const REAL* bls, cons
   }
 }
 
+#if KSPLIT > 1
+// *p += value for single precision, by compare-and-swap on the value's bits (OpenCL 1.2 has no
+// atomic float add); the host allows KSPLIT > 1 only with PRECISION == 32.
+inline void atomic_add_real(__global REAL* p, const REAL value) {
+  volatile __global uint* bits = (volatile __global uint*)p;
+  uint expected = *bits;
+  for (;;) {
+    const uint seen = atomic_cmpxchg(bits, expected, as_uint(as_float(expected) + value));
+    if (seen == expected) break;
+    expected = seen;
+  }
+}
+#endif
+
+// C = beta * C (0 when beta is 0, without reading C): the first step of a split-K product.
+__kernel void xgemm_scale(const int M, const int N, const REAL beta, __global REAL* C,
+                          const ulong c_offset, const int ldc) {
+  const int n = get_global_id(0), m = get_global_id(1);
+  if (m >= M || n >= N) return;
+  __global REAL* p = C + c_offset + (size_t)m * ldc + n;
+  *p = beta == (REAL)0 ? (REAL)0 : beta * *p;
+}
+
 __kernel __attribute__((reqd_work_group_size(RTSN, RTSM, 1)))
-void xgemm(const int M, const int N, const int K, const REAL alpha, const REAL beta,
+void xgemm(const int M, const int N, int K, const REAL alpha, const REAL beta,
            __global const REAL* restrict A, const ulong a_offset, const int lda,
            __global const REAL* restrict B, const ulong b_offset, const int ldb,
            __global REAL* C, const ulong c_offset, const int ldc) {
@@ -305,20 +333,28 @@ void xgemm(const int M, const int N, const int K, const REAL alpha, const REAL b
   const int m0 = get_group_id(1) * TSM, n0 = get_group_id(0) * TSN;
   const int rows_left = M - m0, cols_left = N - n0;
   const bool full_m = rows_left >= TSM, full_n = cols_left >= TSN;
+#if KSPLIT > 1
+  // This work-group's share of K, in whole K tiles: [k_begin, k_begin + K).
+  const int tiles_per_split = ((K + TSK - 1) / TSK + KSPLIT - 1) / KSPLIT;
+  const int k_begin = min(K, (int)get_group_id(2) * tiles_per_split * TSK);
+  K = min(K - k_begin, tiles_per_split * TSK);
+#else
+  const int k_begin = 0;
+#endif
 
   // Pointers to the first tile; they advance by one K tile per step.
 #if TRANSA == 0
-  __global const REAL* a = A + a_offset + (size_t)m0 * lda;
+  __global const REAL* a = A + a_offset + (size_t)m0 * lda + k_begin;
   const size_t a_step = TSK;
 #else
-  __global const REAL* a = A + a_offset + m0;
+  __global const REAL* a = A + a_offset + m0 + (size_t)k_begin * lda;
   const size_t a_step = (size_t)TSK * lda;
 #endif
 #if TRANSB == 0
-  __global const REAL* b = B + b_offset + n0;
+  __global const REAL* b = B + b_offset + n0 + (size_t)k_begin * ldb;
   const size_t b_step = (size_t)TSK * ldb;
 #else
-  __global const REAL* b = B + b_offset + (size_t)n0 * ldb;
+  __global const REAL* b = B + b_offset + (size_t)n0 * ldb + k_begin;
   const size_t b_step = TSK;
 #endif
 
@@ -382,8 +418,12 @@ void xgemm(const int M, const int N, const int K, const REAL alpha, const REAL b
       const int col = COL(ln, wn);
       if (full || (r < rows_left && col < cols_left)) {
         __global REAL* p = c + (size_t)r * ldc + col;
+#if KSPLIT > 1
+        atomic_add_real(p, alpha * acc[wm][wn]);  // C already holds beta * C (xgemm_scale)
+#else
         // With beta == 0, C is never read: whatever it holds (NaN included) cannot leak.
         *p = beta == (REAL)0 ? alpha * acc[wm][wn] : mad(alpha, acc[wm][wn], beta * *p);
+#endif
       }
     }
   }

@@ -9,6 +9,7 @@
 #include "dispatch/xgemm_config.hpp"
 #include "dispatch/xgemm_launch.hpp"
 #include "gemmtune/handle.hpp"
+#include "tuner/call_timing.hpp"
 #include "tuner/cli.hpp"
 #include "tuner/commands.hpp"
 #include "tuner/host_check.hpp"
@@ -97,16 +98,13 @@ int run_gemm(const RunOptions& o) {
     enqueue_xgemm(queue, program, config, problem, o.precision, o.alpha, o.beta, a_buffer(), b_buffer(),
                   c_buffer(), event);
   };
-  call(nullptr);  // warm-up: builds the program (or loads it from the cache)
-  queue.finish();
-  std::vector<double> seconds;
-  for (int i = 0; i < o.repeat; ++i) {
+  // One warm-up call builds the program (or loads it from the cache); each timed call is measured
+  // on the device from just before its first command to the end of its last.
+  std::vector<double> seconds = time_calls(queue, 1, o.repeat, [&] {
     cl::Event event;
     call(&event);
-    event.wait();
-    seconds.push_back(static_cast<double>(event.getProfilingInfo<CL_PROFILING_COMMAND_END>() -
-                                          event.getProfilingInfo<CL_PROFILING_COMMAND_START>()) * 1e-9);
-  }
+    return event;
+  });
   std::sort(seconds.begin(), seconds.end());
   const double median = seconds.empty() ? 0 : seconds[seconds.size() / 2];
   const double flops = 2.0 * g.m * g.n * g.k;

@@ -23,9 +23,10 @@ namespace {
 
 using search::Status;
 
-double event_seconds(const cl::Event& event) {
-  return static_cast<double>(event.getProfilingInfo<CL_PROFILING_COMMAND_END>() -
-                             event.getProfilingInfo<CL_PROFILING_COMMAND_START>()) * 1e-9;
+// Device time from the start of the first command of a call to the end of its last.
+double span_seconds(const cl::Event& first, const cl::Event& last) {
+  return static_cast<double>(last.getProfilingInfo<CL_PROFILING_COMMAND_END>() -
+                             first.getProfilingInfo<CL_PROFILING_COMMAND_START>()) * 1e-9;
 }
 
 // Host copies of the inputs and of the expected result, in the problem's precision.
@@ -165,31 +166,31 @@ struct Evaluator::Impl {
     }
     const cl::Program program = std::move(built.program);
 
-    const auto launch = [&](cl::Event* event) {
-      enqueue_xgemm(queue, program, config, problem, precision, 1.0, 0.0, a(), b(), c(), event);
+    cl::Kernel kernel(program, "xgemm");
+    // Runs one call and returns its device time.
+    const auto launch = [&] {
+      cl::Event first, last;
+      enqueue_xgemm(queue, kernel, config, problem, precision, 1.0, 0.0, a(), b(), c(), &last, &first);
+      last.wait();
+      return span_seconds(first, last);
     };
     try {
       reset_c();
-      cl::Event first;
-      launch(&first);
-      first.wait();
+      const double first_seconds = launch();
       const CheckResult check = verify();
       if (!check.ok) {
         outcome.status = Status::wrong_result;
         outcome.error = check.first_failure;
         return outcome;
       }
-      if (event_seconds(first) > options.timeout_seconds) {
+      if (first_seconds > options.timeout_seconds) {
         outcome.status = Status::timeout;
-        outcome.error = "one run took " + std::to_string(event_seconds(first)) + " s";
+        outcome.error = "one run took " + std::to_string(first_seconds) + " s";
         return outcome;
       }
       std::vector<double> seconds;
       for (int run = 0; run < options.timed_runs; ++run) {
-        cl::Event event;
-        launch(&event);
-        event.wait();
-        seconds.push_back(event_seconds(event));
+        seconds.push_back(launch());
         // Clearly slower than the best so far: one timed run is enough to know it.
         if (run == 0 && seconds[0] > options.cut_factor * best_seconds) break;
       }

@@ -84,6 +84,9 @@ const KernelConfig configurations[] = {
      {"STRM", 0}, {"STRN", 0}, {"PADA", 4}, {"PADB", 0}, {"PREFETCH", 0}, {"KUNROLL", 8}, {"WARPN", 8}},
     {{"TSM", 128}, {"TSN", 128}, {"TSK", 16}, {"WPTM", 8}, {"WPTN", 8}, {"VWA", 4}, {"VWB", 4},
      {"STRM", 0}, {"STRN", 0}, {"PADA", 0}, {"PADB", 0}, {"PREFETCH", 1}, {"KUNROLL", 4}, {"WARPN", 4}},
+    {{"TSM", 64}, {"TSN", 32}, {"TSK", 8}, {"WPTM", 4}, {"WPTN", 2}, {"VWA", 2}, {"VWB", 1},
+     {"STRM", 0}, {"STRN", 0}, {"PADA", 1}, {"PADB", 1}, {"PREFETCH", 1}, {"KUNROLL", 1}, {"WARPN", 0},
+     {"KSPLIT", 4}},
 };
 
 class XgemmConfigurations : public ::testing::TestWithParam<std::tuple<int, int>> {};
@@ -99,7 +102,7 @@ TEST_P(XgemmConfigurations, MatchOpenBlasOnEdgeAndFullTiles) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Several, XgemmConfigurations,
-                         ::testing::Combine(::testing::Range(0, 4), ::testing::Range(0, 4)));
+                         ::testing::Combine(::testing::Range(0, 5), ::testing::Range(0, 4)));
 
 TEST(XgemmSemantics, BetaZeroNeverReadsC) {
   for (Layout layout : {Layout::RowMajor, Layout::ColMajor}) {
@@ -108,6 +111,20 @@ TEST(XgemmSemantics, BetaZeroNeverReadsC) {
     const CheckResult result = run_and_check<float>(device(), test);
     EXPECT_TRUE(result.ok) << result.first_failure;
     EXPECT_FALSE(std::isnan(result.max_abs_error));
+  }
+}
+
+// Split K: shares of K that are empty, partial or whole, beta applied once, NaN in C ignored.
+TEST(XgemmSemantics, SplitKAddsEveryShareOnce) {
+  const KernelConfig split{{"TSM", 32}, {"TSN", 32}, {"TSK", 8}, {"WPTM", 2}, {"WPTN", 2}, {"VWA", 1}, {"VWB", 1},
+                           {"STRM", 0}, {"STRN", 0}, {"PADA", 0}, {"PADB", 0}, {"PREFETCH", 0}, {"KUNROLL", 1},
+                           {"WARPN", 0}, {"KSPLIT", 8}};
+  for (const std::size_t k : {1u, 9u, 40u, 777u}) {
+    for (Layout layout : {Layout::RowMajor, Layout::ColMajor}) {
+      const GemmArguments g = dense_gemm_arguments(layout, Transpose::Yes, Transpose::No, 45, 70, k);
+      EXPECT_TRUE(run_and_check<float>(device(), {g, 1.5, -0.75}, split).ok) << k;
+      EXPECT_TRUE(run_and_check<float>(device(), {g, 1.0, 0.0, true}, split).ok) << k;
+    }
   }
 }
 

@@ -23,7 +23,9 @@ Limits limits_by_name(const Device& device) {
 // The file's tuning choices (its constraints after the kernel's rules).
 bool tuning_choices_hold(const Config& c) {
   return (c.at("TSM") / c.at("WPTM")) * (c.at("TSN") / c.at("WPTN")) >= 64 && c.at("WPTM") * c.at("WPTN") <= 64 &&
-         c.at("PADA") == c.at("PADB") && (c.at("WARPN") == 0 || (c.at("STRM") == 0 && c.at("STRN") == 0));
+         c.at("PADA") == c.at("PADB") && (c.at("WARPN") == 0 || (c.at("STRM") == 0 && c.at("STRN") == 0)) &&
+         (c.at("KSPLIT") == 1 || c.at("TSM") * c.at("TSN") <= 4096) &&
+         (c.at("KSPLIT") == 1 || (c.at("WARPN") == 0 && c.at("PADA") == 0));
 }
 
 TEST(XgemmSpace, ReproducesTheKernelRulesOnEveryCombination) {
@@ -63,7 +65,7 @@ TEST(XgemmSpace, IsRichAndHoldsTheKernelDefaultAndTheDerivedRanges) {
   EXPECT_TRUE(space.contains(xgemm_default_config()));
   const Config fast = {{"TSM", 128}, {"TSN", 128}, {"TSK", 16}, {"WPTM", 8}, {"WPTN", 8}, {"PADA", 1}, {"PADB", 1},
                        {"VWA", 4}, {"VWB", 4}, {"STRM", 0}, {"STRN", 1}, {"KUNROLL", 4}, {"PREFETCH", 1},
-                       {"WARPN", 0}};
+                       {"WARPN", 0}, {"KSPLIT", 1}};
   EXPECT_TRUE(space.contains(fast));
   const auto derived = space.derived(fast, {{"M", 4096}, {"N", 1000}});
   EXPECT_EQ(derived.at("local_0"), 16);

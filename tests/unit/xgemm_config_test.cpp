@@ -74,7 +74,7 @@ TEST(XgemmConfig, DoubleNeedsFp64) {
 
 TEST(XgemmConfig, DefinesAreOnlyNamesAndIntegers) {
   EXPECT_EQ(xgemm_defines({{"TSM", 32}}, Precision::Double, true, false),
-            "-DKUNROLL=4 -DPADA=0 -DPADB=0 -DPREFETCH=1 -DSTRM=0 -DSTRN=0 -DTSK=16 -DTSM=32 -DTSN=128 "
+            "-DKSPLIT=1 -DKUNROLL=4 -DPADA=0 -DPADB=0 -DPREFETCH=1 -DSTRM=0 -DSTRN=0 -DTSK=16 -DTSM=32 -DTSN=128 "
             "-DVWA=4 -DVWB=4 -DWARPN=0 -DWPTM=8 -DWPTN=8 -DPRECISION=64 -DTRANSA=1 -DTRANSB=0");
 }
 
