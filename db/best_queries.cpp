@@ -51,12 +51,7 @@ std::optional<TunedBest> Database::best(const std::string& device_key, const std
                                               "ORDER BY median_seconds, evaluation_id LIMIT 1");
     query.bind(1, device_key);
     query.bind(2, kernel_hash);
-    query.bind(3, problem.precision);
-    query.bind(4, problem.layout);
-    query.bind(5, problem.trans);
-    query.bind(6, problem.m);
-    query.bind(7, problem.n);
-    query.bind(8, problem.k);
+    bind_problem(query, 3, problem);
     if (!query.executeStep()) return std::nullopt;
     return read_best(query);
   });

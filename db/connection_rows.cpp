@@ -66,23 +66,22 @@ std::int64_t upsert_problem(SQLite::Database& connection, const ProblemRecord& p
   SQLite::Statement insert(connection,
                            "INSERT INTO problems (precision, layout, trans, m, n, k) VALUES (?, ?, ?, ?, ?, ?) "
                            "ON CONFLICT DO NOTHING");
-  insert.bind(1, problem.precision);
-  insert.bind(2, problem.layout);
-  insert.bind(3, problem.trans);
-  insert.bind(4, problem.m);
-  insert.bind(5, problem.n);
-  insert.bind(6, problem.k);
+  bind_problem(insert, 1, problem);
   insert.exec();
   SQLite::Statement find(connection,
                          "SELECT id FROM problems WHERE precision = ? AND layout = ? AND trans = ? AND m = ? AND "
                          "n = ? AND k = ?");
-  find.bind(1, problem.precision);
-  find.bind(2, problem.layout);
-  find.bind(3, problem.trans);
-  find.bind(4, problem.m);
-  find.bind(5, problem.n);
-  find.bind(6, problem.k);
+  bind_problem(find, 1, problem);
   return single_id(find);
+}
+
+void bind_problem(SQLite::Statement& statement, int first, const ProblemRecord& problem) {
+  statement.bind(first, problem.precision);
+  statement.bind(first + 1, problem.layout);
+  statement.bind(first + 2, problem.trans);
+  statement.bind(first + 3, problem.m);
+  statement.bind(first + 4, problem.n);
+  statement.bind(first + 5, problem.k);
 }
 
 std::int64_t insert_session(SQLite::Database& connection, const StoredSession& session, std::int64_t device,

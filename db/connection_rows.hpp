@@ -32,6 +32,9 @@ auto guarded(const std::string& name, const char* action, Body&& body) {
 std::int64_t upsert_device(SQLite::Database& connection, const DeviceRecord& device, bool update_device);
 std::int64_t upsert_kernel(SQLite::Database& connection, const std::string& name, const std::string& hash);
 std::int64_t upsert_problem(SQLite::Database& connection, const ProblemRecord& problem);
+
+// Binds precision, layout, trans, m, n and k to the six parameters starting at `first`.
+void bind_problem(SQLite::Statement& statement, int first, const ProblemRecord& problem);
 // started_at empty: now.
 std::int64_t insert_session(SQLite::Database& connection, const StoredSession& session, std::int64_t device,
                             std::int64_t kernel);

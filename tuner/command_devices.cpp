@@ -1,24 +1,16 @@
 // `gemmtune devices [--json]`: every OpenCL device with its index, selector and fingerprint.
 #include <iostream>
 
+#include "db/transfer.hpp"
 #include "dispatch/device.hpp"
+#include "dispatch/device_record.hpp"
 #include "tuner/cli.hpp"
 #include "tuner/commands.hpp"
 
 namespace gemmtune::cli {
 
 boost::json::object fingerprint_to_json(const DeviceFingerprint& print) {
-  return {{"platform", print.platform},
-          {"vendor", print.vendor},
-          {"name", print.name},
-          {"driver_version", print.driver_version},
-          {"opencl_c_version", print.opencl_c_version},
-          {"type", print.type},
-          {"compute_units", print.compute_units},
-          {"clock_mhz", print.clock_mhz},
-          {"global_mem_bytes", print.global_mem_bytes},
-          {"local_mem_bytes", print.local_mem_bytes},
-          {"max_work_group_size", print.max_work_group_size}};
+  return db::device_to_json(device_record(print));
 }
 
 int devices_command(const Arguments& args) {

@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "db/database.hpp"
+#include "dispatch/device_record.hpp"
 #include "dispatch/kernel_sources.hpp"
 #include "dispatch/xgemm_config.hpp"
 #include "search/config.hpp"
@@ -25,17 +26,6 @@ search::Limits space_limits(const DeviceLimits& limits, Precision precision) {
           {"max_work_item_size_1", static_cast<std::int64_t>(limits.max_work_item_sizes[1])},
           {"local_mem_size", static_cast<std::int64_t>(limits.local_mem_bytes)},
           {"element_bytes", precision == Precision::Double ? 8 : 4}};
-}
-
-db::DeviceRecord device_record(const DeviceFingerprint& print) {
-  db::DeviceRecord record;
-  record.platform = print.platform, record.vendor = print.vendor, record.name = print.name;
-  record.driver_version = print.driver_version, record.opencl_c_version = print.opencl_c_version;
-  record.type = print.type, record.compute_units = print.compute_units, record.clock_mhz = print.clock_mhz;
-  record.global_mem_bytes = print.global_mem_bytes, record.local_mem_bytes = print.local_mem_bytes;
-  record.max_work_group_size = print.max_work_group_size;
-  record.model_key = print.model_key(), record.key = print.key();
-  return record;
 }
 
 db::EvaluationRecord evaluation_record(const KernelConfig& config, const EvaluationOutcome& outcome) {

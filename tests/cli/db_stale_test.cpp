@@ -7,6 +7,7 @@
 
 #include "db/database.hpp"
 #include "dispatch/device.hpp"
+#include "dispatch/device_record.hpp"
 #include "tests/support/process.hpp"
 
 namespace gemmtune::testing {
@@ -19,14 +20,9 @@ TEST(DbListCommand, MarksResultsOfAnotherDriverAsStale) {
   {
     db::Database database(path, db::Database::Mode::ReadWrite);
     for (const std::string& driver : {present.driver_version, std::string("0.0-older")}) {
-      db::DeviceRecord device;
-      device.name = present.name, device.vendor = present.vendor, device.platform = present.platform;
-      device.driver_version = driver, device.type = present.type;
-      device.model_key = present.model_key();
       DeviceFingerprint print = present;
       print.driver_version = driver;
-      device.key = print.key();
-      database.device_id(device);
+      database.device_id(device_record(print));
     }
   }
   const ProcessResult result = run_gemmtune("db list --json --db " + path.string());

@@ -5,17 +5,11 @@
 
 #include "db/database.hpp"
 #include "dispatch/device.hpp"
+#include "dispatch/device_record.hpp"
 #include "dispatch/kernel_sources.hpp"
 #include "gemmtune/types.hpp"
 
 namespace gemmtune::testing {
-
-// The device as the tuner would store it, keys from the fingerprint itself.
-inline db::DeviceRecord device_record(const DeviceFingerprint& f) {
-  return {f.platform, f.vendor, f.name, f.driver_version, f.opencl_c_version, f.type,
-          f.compute_units, f.clock_mhz, f.global_mem_bytes, f.local_mem_bytes, f.max_work_group_size,
-          f.model_key(), f.key()};
-}
 
 inline db::ProblemRecord problem(std::int64_t m, std::int64_t n, std::int64_t k, int precision = 32,
                                  const std::string& trans = "NN", const std::string& layout = "row") {
