@@ -71,7 +71,12 @@ void print_report(const std::string& what, const db::ImportReport& report, bool 
   }
   std::cout << what << ": " << report.inserted << " evaluations added, " << report.duplicates
             << " duplicates skipped, " << report.conflicts.size() << " conflicts (the stored result kept)\n";
-  for (const auto& conflict : report.conflicts) std::cout << "  conflict: " << conflict << '\n';
+  // Overlapping tuning runs conflict by the dozen; the first few show what kind they are.
+  constexpr std::size_t shown = 10;
+  for (std::size_t i = 0; i < report.conflicts.size() && i < shown; ++i)
+    std::cout << "  conflict: " << report.conflicts[i] << '\n';
+  if (report.conflicts.size() > shown)
+    std::cout << "  ... and " << report.conflicts.size() - shown << " more (--json lists them all)\n";
 }
 
 }  // namespace
