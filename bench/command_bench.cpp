@@ -283,7 +283,7 @@ int bench_command(const Arguments& args) {
       ("repeat", po::value<int>()->default_value(15), "timed calls per peer and shape (the median is reported)")
       ("warm-up", po::value<int>()->default_value(2), "untimed calls before the timed ones")
       ("json", po::value<std::string>(), "also write the results to this JSON file");
-  if (std::find(args.begin(), args.end(), "--help") != args.end() || std::find(args.begin(), args.end(), "-h") != args.end()) {
+  if (asks_for_help(args)) {
     std::cout << options;
     return 0;
   }

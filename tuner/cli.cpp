@@ -1,6 +1,7 @@
 // What every `gemmtune` command shares: option parsing, exit codes, size and enum parsing, JSON out.
 #include "tuner/cli.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <sstream>
 
@@ -14,6 +15,10 @@ int exit_code_for(const std::exception& error) {
       dynamic_cast<const db::DatabaseFileError*>(&error))  // a missing, foreign, too new or read-only file
     return 2;
   return 1;
+}
+
+bool asks_for_help(const std::vector<std::string>& args) {
+  return std::any_of(args.begin(), args.end(), [](const std::string& arg) { return arg == "--help" || arg == "-h"; });
 }
 
 po::variables_map parse(const std::string& command, const std::vector<std::string>& args,

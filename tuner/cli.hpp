@@ -23,6 +23,10 @@ class UsageError : public InvalidArgument {
 // any other failure.
 int exit_code_for(const std::exception& error);
 
+// True when --help or -h is among `args`: checked before parsing, since parsing would insist on
+// required options.
+bool asks_for_help(const std::vector<std::string>& args);
+
 // Parses `args` against `options` (and positional names, if any), turning every
 // program_options error into a UsageError that names the command.
 boost::program_options::variables_map parse(

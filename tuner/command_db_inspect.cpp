@@ -102,11 +102,10 @@ int show(const Arguments& args) {
   add_device_options(options);
   add_problem_options(options, true);
   options.add_options()("top", po::value<int>()->default_value(10), "how many configurations");
-  for (const auto& arg : args)  // before parsing, which would insist on --size
-    if (arg == "--help" || arg == "-h") {
-      std::cout << options;
-      return 0;
-    }
+  if (asks_for_help(args)) {
+    std::cout << options;
+    return 0;
+  }
   const auto values = parse("db show", args, options);
   const int top = values["top"].as<int>();
   if (top < 1) throw UsageError("--top must be at least 1");

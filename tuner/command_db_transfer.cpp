@@ -115,11 +115,10 @@ int import_evaluations(const Arguments& args) {
   options.add_options()("file", po::value<std::string>()->required(), "a file written by gemmtune db export");
   po::positional_options_description positional;
   positional.add("file", 1);
-  for (const auto& arg : args)
-    if (arg == "--help" || arg == "-h") {
-      std::cout << options;
-      return 0;
-    }
+  if (asks_for_help(args)) {
+    std::cout << options;
+    return 0;
+  }
   const auto values = parse("db import", args, options, positional);
   const std::string file = values["file"].as<std::string>();
   std::ifstream in(file, std::ios::binary);

@@ -173,7 +173,7 @@ int run_command(const Arguments& args) {
       ("check", "compare with OpenBLAS on the host; exit 1 when it differs")
       ("repeat", po::value<int>()->default_value(10), "timed calls (the median is reported)")
       ("json", "print one JSON object");
-  if (std::find(args.begin(), args.end(), "--help") != args.end() || std::find(args.begin(), args.end(), "-h") != args.end()) {
+  if (asks_for_help(args)) {
     std::cout << options;
     return 0;
   }

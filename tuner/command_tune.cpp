@@ -84,7 +84,7 @@ int tune_command(const Arguments& args) {
       ("runs", po::value<int>()->default_value(5), "timed runs per configuration")
       ("compile-threads", po::value<std::size_t>(), "threads compiling ahead (default: 0 on CPU devices, else up to 8)")
       ("json", "print a JSON summary per problem");
-  if (std::find(args.begin(), args.end(), "--help") != args.end() || std::find(args.begin(), args.end(), "-h") != args.end()) {
+  if (asks_for_help(args)) {
     std::cout << options << "\nstrategies: " << strategy_names() << '\n';
     return 0;
   }
