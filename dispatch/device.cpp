@@ -90,7 +90,9 @@ DeviceLimits limits_of(const cl::Device& device) {
     limits.local_mem_bytes = device.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>();
     limits.max_alloc_bytes = device.getInfo<CL_DEVICE_MAX_MEM_ALLOC_SIZE>();
     limits.global_mem_bytes = device.getInfo<CL_DEVICE_GLOBAL_MEM_SIZE>();
-    limits.fp64 = device.getInfo<CL_DEVICE_EXTENSIONS>().find("cl_khr_fp64") != std::string::npos;
+    const std::string extensions = device.getInfo<CL_DEVICE_EXTENSIONS>();
+    limits.fp64 = extensions.find("cl_khr_fp64") != std::string::npos;
+    limits.nv_compiler_options = extensions.find("cl_nv_compiler_options") != std::string::npos;
     return limits;
   } catch (const cl::Error& error) {
     throw device_error("reading device limits", error);

@@ -39,6 +39,7 @@ struct DeviceLimits {
   std::uint64_t max_alloc_bytes = 0;
   std::uint64_t global_mem_bytes = 0;
   bool fp64 = false;
+  bool nv_compiler_options = false;  // cl_nv_compiler_options: -cl-nv-maxrregcount and others
 };
 
 struct DeviceEntry {

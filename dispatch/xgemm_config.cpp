@@ -30,14 +30,16 @@ const std::vector<Rule>& rules() {
        [](C c, L, auto) { return c.at("PADA") >= 0 && c.at("PADB") >= 0; }},
       {"VWA and VWB in {1, 2, 4, 8}", {"VWA", "VWB"},
        [](C c, L, auto) { return power_of_two_up_to(c.at("VWA"), 8) && power_of_two_up_to(c.at("VWB"), 8); }},
-      {"STRM and STRN in {0, 1}", {"STRM", "STRN"},
-       [](C c, L, auto) { return (c.at("STRM") | c.at("STRN")) >> 1 == 0 && c.at("STRM") >= 0 && c.at("STRN") >= 0; }},
+      {"STRM and STRN in {0, 1, 2}", {"STRM", "STRN"},
+       [](C c, L, auto) { return c.at("STRM") >= 0 && c.at("STRM") <= 2 && c.at("STRN") >= 0 && c.at("STRN") <= 2; }},
       {"PREFETCH in {0, 1}", {"PREFETCH"},
        [](C c, L, auto) { return c.at("PREFETCH") == 0 || c.at("PREFETCH") == 1; }},
       {"KSPLIT in {1, 2, 4, 8, 16} && (KSPLIT == 1 || element_bytes == 4)", {"KSPLIT"},
        [](C c, L, std::int64_t bytes) { return power_of_two_up_to(c.at("KSPLIT"), 16) && (c.at("KSPLIT") == 1 || bytes == 4); }},
       {"WARPN in {0, 1, 2, 4, 8, 16, 32}", {"WARPN"},
        [](C c, L, auto) { return c.at("WARPN") == 0 || power_of_two_up_to(c.at("WARPN"), 32); }},
+      {"MAXREG == 0 || (16 <= MAXREG && MAXREG <= 255 && nv_compiler_options)", {"MAXREG"},
+       [](C c, L l, auto) { return c.at("MAXREG") == 0 || (c.at("MAXREG") >= 16 && c.at("MAXREG") <= 255 && l.nv_compiler_options); }},
       {"KUNROLL >= 1 && TSK % KUNROLL == 0", {"KUNROLL", "TSK"},
        [](C c, L, auto) { return c.at("KUNROLL") >= 1 && c.at("TSK") % c.at("KUNROLL") == 0; }},
       {"TSM % WPTM == 0", {"TSM", "WPTM"}, [](C c, L, auto) { return c.at("TSM") % c.at("WPTM") == 0; }},
@@ -90,16 +92,17 @@ const std::vector<KernelParameter>& xgemm_parameters() {
       {"TSK", 16, "K-tile depth staged in local memory"},
       {"WPTM", 8, "rows of C per work-item"},
       {"WPTN", 8, "columns of C per work-item"},
-      {"PADA", 0, "local-memory row padding of the A tile"},
-      {"PADB", 0, "local-memory row padding of the B tile"},
+      {"PADA", 4, "local-memory row padding of the A tile"},
+      {"PADB", 4, "local-memory row padding of the B tile"},
       {"VWA", 4, "vector width of global loads of A"},
       {"VWB", 4, "vector width of global loads of B"},
-      {"STRM", 0, "1: a work-item's rows are strided by the local range"},
-      {"STRN", 0, "1: a work-item's columns are strided by the local range"},
-      {"KUNROLL", 4, "unroll factor of the loop over a tile's depth"},
+      {"STRM", 2, "1: a work-item's rows strided by the local range; 2: groups of 4 rows, strided"},
+      {"STRN", 2, "1: a work-item's columns strided by the local range; 2: groups of 4, strided"},
+      {"KUNROLL", 8, "unroll factor of the loop over a tile's depth"},
       {"PREFETCH", 1, "1: register prefetch of the next tile with two local buffers"},
       {"WARPN", 0, "0: work-items row by row; w: a warp covers a (32/w) x w block of them"},
       {"KSPLIT", 1, "work-groups sharing the K dimension of a C tile, adding atomically (fp32)"},
+      {"MAXREG", 0, "registers per work-item the compiler may use (NVIDIA), 0: its own choice"},
   };
   return parameters;
 }
@@ -165,6 +168,9 @@ std::string xgemm_defines(const KernelConfig& config, Precision precision, bool 
   for (const auto& [name, value] : complete_xgemm_config(config)) defines << "-D" << name << '=' << value << ' ';
   defines << "-DPRECISION=" << static_cast<int>(precision) << " -DTRANSA=" << trans_a
           << " -DTRANSB=" << trans_b;
+  // A register cap lets more work-groups share a multiprocessor, at the risk of spilling.
+  if (const std::int64_t registers = complete_xgemm_config(config).at("MAXREG"); registers > 0)
+    defines << " -cl-nv-maxrregcount=" << registers;
   return defines.str();
 }
 

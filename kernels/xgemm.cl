@@ -5,7 +5,7 @@
 // op(B) of K x N, with leading dimensions and element offsets.
 //
 // Tuning parameters (each has a default below, so the same source serves tuning and dispatch; the
-// defaults are a configuration that ran at 38-40 TFLOP/s at 4096^3 on an NVIDIA H200, 2026-11-21):
+// defaults are the configuration that ran fastest, 45.6 TFLOP/s, at 4096^3 on an NVIDIA H200, 2026-11-21):
 //   TSM, TSN    work-group tile of C: TSM rows by TSN columns
 //   TSK         depth of the K tile staged in local memory per step
 //   WPTM, WPTN  work per work-item: WPTM rows by WPTN columns of C held in registers;
@@ -15,7 +15,10 @@
 //   VWA, VWB    vector width (1, 2, 4 or 8) of global loads of A and B along their contiguous
 //               dimension; the host lowers it to 1 when a leading dimension or offset is unaligned
 //   STRM, STRN  0: a work-item owns WPTM consecutive rows (WPTN consecutive columns);
-//               1: its rows (columns) are strided by the local range, TSM / WPTM (TSN / WPTN)
+//               1: its rows (columns) are strided by the local range, TSM / WPTM (TSN / WPTN);
+//               2: it owns groups of 4 consecutive rows (columns), the groups strided by 4 times
+//               the local range, so that neighbouring work-items read neighbouring 16-byte
+//               vectors of local memory (groups of 2, or 1, where WPTM (WPTN) is not a multiple of 4)
 //   KUNROLL     unroll factor of the loop over the TSK depth of one tile
 //   PREFETCH    1: load the next K tile from global memory into registers while computing on the
 //               current one, with two local-memory buffers (one barrier per tile); 0: one buffer
@@ -24,6 +27,8 @@
 //   WARPN       0: work-items are laid out row by row over the RTSM x RTSN grid; w > 0: each group
 //               of 32 consecutive work-items (an NVIDIA warp) covers a (32 / w) x w block of it, so
 //               a warp reads fewer distinct local-memory addresses of B (and more, broadcast, of A)
+//   MAXREG      registers per work-item that NVIDIA's compiler may use (passed to it as
+//               -cl-nv-maxrregcount); 0: the compiler's own choice
 // Problem properties, set by the host for each problem (not tuned):
 //   PRECISION   32 (float) or 64 (double; needs cl_khr_fp64)
 //   TRANSA, TRANSB  1 when op(A) = A^T (op(B) = B^T)
@@ -44,10 +49,10 @@
 #define WPTN 8
 #endif
 #ifndef PADA
-#define PADA 0
+#define PADA 4
 #endif
 #ifndef PADB
-#define PADB 0
+#define PADB 4
 #endif
 #ifndef VWA
 #define VWA 4
@@ -56,13 +61,13 @@
 #define VWB 4
 #endif
 #ifndef STRM
-#define STRM 0
+#define STRM 2
 #endif
 #ifndef STRN
-#define STRN 0
+#define STRN 2
 #endif
 #ifndef KUNROLL
-#define KUNROLL 4
+#define KUNROLL 8
 #endif
 #ifndef PREFETCH
 #define PREFETCH 1
@@ -72,6 +77,10 @@
 #endif
 #ifndef KSPLIT
 #define KSPLIT 1
+#endif
+// MAXREG acts through the compiler option -cl-nv-maxrregcount, not through the source.
+#ifndef MAXREG
+#define MAXREG 0
 #endif
 #ifndef PRECISION
 #define PRECISION 32
@@ -117,26 +126,32 @@
 #define BUFFERS (PREFETCH ? 2 : 1)
 
 // Registers are read from local memory four at a time where the layout allows it.
-#if STRM == 0 && WPTM % 4 == 0 && LDA_LOCAL % 4 == 0
+#if STRM != 1 && WPTM % 4 == 0 && LDA_LOCAL % 4 == 0
 #define LOCAL_VECTOR_A 1
 #else
 #define LOCAL_VECTOR_A 0
 #endif
-#if STRN == 0 && WPTN % 4 == 0 && LDB_LOCAL % 4 == 0
+#if STRN != 1 && WPTN % 4 == 0 && LDB_LOCAL % 4 == 0
 #define LOCAL_VECTOR_B 1
 #else
 #define LOCAL_VECTOR_B 0
 #endif
 
+// Row (column) of the tile that a work-item at grid row (column) lid holds as its wm-th (wn-th).
+#define GROUP(wpt) ((wpt) % 4 == 0 ? 4 : (wpt) % 2 == 0 ? 2 : 1)  // run length of ownership 2
 #if STRM == 0
 #define ROW(lid, wm) ((lid) * WPTM + (wm))
-#else
+#elif STRM == 1
 #define ROW(lid, wm) ((lid) + (wm) * RTSM)
+#else
+#define ROW(lid, wm) ((((wm) / GROUP(WPTM)) * RTSM + (lid)) * GROUP(WPTM) + (wm) % GROUP(WPTM))
 #endif
 #if STRN == 0
 #define COL(lid, wn) ((lid) * WPTN + (wn))
-#else
+#elif STRN == 1
 #define COL(lid, wn) ((lid) + (wn) * RTSN)
+#else
+#define COL(lid, wn) ((((wn) / GROUP(WPTN)) * RTSN + (lid)) * GROUP(WPTN) + (wn) % GROUP(WPTN))
 #endif
 
 // Position of a work-item's v-th vector within a tile whose rows are `cols` elements wide.
@@ -269,8 +284,7 @@ inline void multiply_tile(__local const REAL* als, __local const REAL* bls, cons
 #if LOCAL_VECTOR_A
 #pragma unroll
     for (int w = 0; w < WPTM / 4; ++w) {
-      const CONCAT(REAL, 4) v = *((__local const CONCAT(REAL, 4)*)(als + k * LDA_LOCAL +
-                                                                   lm * WPTM) + w);
+      const CONCAT(REAL, 4) v = *(__local const CONCAT(REAL, 4)*)(als + k * LDA_LOCAL + ROW(lm, 4 * w));
       a[4 * w] = v.x; a[4 * w + 1] = v.y; a[4 * w + 2] = v.z; a[4 * w + 3] = v.w;
     }
 #else
@@ -280,8 +294,7 @@ inline void multiply_tile(__local const REAL* als, __local const REAL* bls, cons
 #if LOCAL_VECTOR_B
 #pragma unroll
     for (int w = 0; w < WPTN / 4; ++w) {
-      const CONCAT(REAL, 4) v = *((__local const CONCAT(REAL, 4)*)(bls + k * LDB_LOCAL +
-                                                                   ln * WPTN) + w);
+      const CONCAT(REAL, 4) v = *(__local const CONCAT(REAL, 4)*)(bls + k * LDB_LOCAL + COL(ln, 4 * w));
       b[4 * w] = v.x; b[4 * w + 1] = v.y; b[4 * w + 2] = v.z; b[4 * w + 3] = v.w;
     }
 #else
@@ -410,6 +423,22 @@ void xgemm(const int M, const int N, int K, const REAL alpha, const REAL beta,
 
   __global REAL* c = C + c_offset + (size_t)m0 * ldc + n0;
   const bool full = full_m && full_n;
+#if KSPLIT == 1 && STRN != 1 && WPTN % 4 == 0
+  // Whole tiles of C whose rows start 16-byte aligned are written four columns at a time.
+  if (full && ((ldc | c_offset) & 3) == 0) {
+#pragma unroll
+    for (int wm = 0; wm < WPTM; ++wm) {
+#pragma unroll
+      for (int w = 0; w < WPTN / 4; ++w) {
+        __global CONCAT(REAL, 4)* p = (__global CONCAT(REAL, 4)*)(c + (size_t)ROW(lm, wm) * ldc + COL(ln, 4 * w));
+        const CONCAT(REAL, 4) sum = (CONCAT(REAL, 4))(acc[wm][4 * w], acc[wm][4 * w + 1],
+                                                      acc[wm][4 * w + 2], acc[wm][4 * w + 3]);
+        *p = beta == (REAL)0 ? alpha * sum : mad((CONCAT(REAL, 4))(alpha), sum, beta * *p);
+      }
+    }
+    return;
+  }
+#endif
 #pragma unroll
   for (int wm = 0; wm < WPTM; ++wm) {
     const int r = ROW(lm, wm);

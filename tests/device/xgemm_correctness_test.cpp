@@ -72,8 +72,8 @@ TEST_P(XgemmShapes, MatchesOpenBlasWithVectorisedConfiguration) {
 
 INSTANTIATE_TEST_SUITE_P(AllShapes, XgemmShapes, ::testing::ValuesIn(all_cases()), case_name);
 
-// Configurations unlike the defaults: strided and contiguous ownership, wide vectors, tiny and
-// rectangular tiles, prefetch on and off.
+// Configurations unlike the defaults: strided, contiguous and group-strided ownership, wide vectors,
+// tiny and rectangular tiles, prefetch on and off.
 // Every parameter given, so that a change of the kernel's defaults does not change these.
 const KernelConfig configurations[] = {
     {{"TSM", 16}, {"TSN", 16}, {"TSK", 16}, {"WPTM", 1}, {"WPTN", 1}, {"VWA", 1}, {"VWB", 1},
@@ -87,6 +87,10 @@ const KernelConfig configurations[] = {
     {{"TSM", 64}, {"TSN", 32}, {"TSK", 8}, {"WPTM", 4}, {"WPTN", 2}, {"VWA", 2}, {"VWB", 1},
      {"STRM", 0}, {"STRN", 0}, {"PADA", 1}, {"PADB", 1}, {"PREFETCH", 1}, {"KUNROLL", 1}, {"WARPN", 0},
      {"KSPLIT", 4}},
+    {{"TSM", 128}, {"TSN", 128}, {"TSK", 8}, {"WPTM", 8}, {"WPTN", 8}, {"VWA", 4}, {"VWB", 4},
+     {"STRM", 2}, {"STRN", 2}, {"PADA", 4}, {"PADB", 4}, {"PREFETCH", 1}, {"KUNROLL", 8}, {"WARPN", 8}},
+    {{"TSM", 64}, {"TSN", 32}, {"TSK", 16}, {"WPTM", 8}, {"WPTN", 4}, {"VWA", 2}, {"VWB", 4},
+     {"STRM", 2}, {"STRN", 0}, {"PADA", 0}, {"PADB", 0}, {"PREFETCH", 0}, {"KUNROLL", 4}, {"WARPN", 0}},
 };
 
 class XgemmConfigurations : public ::testing::TestWithParam<std::tuple<int, int>> {};
@@ -102,7 +106,7 @@ TEST_P(XgemmConfigurations, MatchOpenBlasOnEdgeAndFullTiles) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Several, XgemmConfigurations,
-                         ::testing::Combine(::testing::Range(0, 5), ::testing::Range(0, 4)));
+                         ::testing::Combine(::testing::Range(0, 7), ::testing::Range(0, 4)));
 
 TEST(XgemmSemantics, BetaZeroNeverReadsC) {
   for (Layout layout : {Layout::RowMajor, Layout::ColMajor}) {
@@ -112,6 +116,11 @@ TEST(XgemmSemantics, BetaZeroNeverReadsC) {
     EXPECT_TRUE(result.ok) << result.first_failure;
     EXPECT_FALSE(std::isnan(result.max_abs_error));
   }
+  // Whole, aligned tiles of C take the vector store path.
+  const GemmArguments whole = dense_gemm_arguments(Layout::RowMajor, Transpose::No, Transpose::No, 256, 128, 40);
+  const CheckResult result = run_and_check<float>(device(), {whole, 2.0, 0.0, true}, configurations[5]);
+  EXPECT_TRUE(result.ok) << result.first_failure;
+  EXPECT_FALSE(std::isnan(result.max_abs_error));
 }
 
 // Split K: shares of K that are empty, partial or whole, beta applied once, NaN in C ignored.

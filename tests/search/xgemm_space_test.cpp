@@ -23,36 +23,44 @@ Limits limits_by_name(const Device& device) {
 // The file's tuning choices (its constraints after the kernel's rules).
 bool tuning_choices_hold(const Config& c) {
   return (c.at("TSM") / c.at("WPTM")) * (c.at("TSN") / c.at("WPTN")) >= 64 && c.at("WPTM") * c.at("WPTN") <= 64 &&
-         c.at("PADA") == c.at("PADB") && (c.at("WARPN") == 0 || (c.at("STRM") == 0 && c.at("STRN") == 0)) &&
+         c.at("PADA") == c.at("PADB") && (c.at("WARPN") == 0 || (c.at("STRM") != 1 && c.at("STRN") != 1)) &&
          (c.at("KSPLIT") == 1 || c.at("TSM") * c.at("TSN") <= 4096) &&
-         (c.at("KSPLIT") == 1 || (c.at("WARPN") == 0 && c.at("PADA") == 0));
+         (c.at("KSPLIT") == 1 || (c.at("WARPN") == 0 && c.at("PADA") == 0)) &&
+         (c.at("STRM") != 2 || c.at("WPTM") % 4 == 0) && (c.at("STRN") != 2 || c.at("WPTN") % 4 == 0);
 }
 
+// Every combination on the first device (and the space's counts with it); on the others, every
+// stride-th combination, a prime stride so that every value of every parameter is met (the whole
+// product is about 9 million combinations per device).
 TEST(XgemmSpace, ReproducesTheKernelRulesOnEveryCombination) {
-  const std::vector<Device> devices = {
-      {{1024, {1024, 1024, 64}, 49152, 0, 0, true}, Precision::Single},
-      {{1024, {1024, 1024, 64}, 49152, 0, 0, true}, Precision::Double},
-      {{256, {128, 64, 64}, 16384, 0, 0, true}, Precision::Single},
+  struct Check {
+    Device device;
+    std::uint64_t stride;
   };
-  for (const auto& device : devices) {
+  const std::vector<Check> checks = {
+      {{{1024, {1024, 1024, 64}, 49152, 0, 0, true}, Precision::Single}, 1},
+      {{{1024, {1024, 1024, 64}, 49152, 0, 0, true}, Precision::Double}, 13},
+      {{{256, {128, 64, 64}, 16384, 0, 0, true}, Precision::Single}, 13},
+  };
+  for (const auto& [device, stride] : checks) {
     const ParameterSpace space = ParameterSpace::from_file(GEMMTUNE_SOURCE_DIR "/configs/xgemm.json", limits_by_name(device));
     ASSERT_EQ(space.kernel(), "xgemm");
     const auto& parameters = space.parameters();
-    std::vector<std::size_t> position(parameters.size(), 0);
-    std::uint64_t valid = 0, combinations = 0;
-    while (true) {
+    std::uint64_t valid = 0;
+    for (std::uint64_t index = 0; index < space.total_count(); index += stride) {
       Config config;
-      for (std::size_t p = 0; p < parameters.size(); ++p) config[parameters[p].name] = parameters[p].values[position[p]];
+      std::uint64_t rest = index;
+      for (const auto& parameter : parameters) {
+        config[parameter.name] = parameter.values[rest % parameter.values.size()];
+        rest /= parameter.values.size();
+      }
       const bool expected = !xgemm_rule_violation(config, device.limits, device.precision) && tuning_choices_hold(config);
       ASSERT_EQ(space.contains(config), expected) << describe_config(config);
       valid += expected;
-      ++combinations;
-      std::size_t p = 0;
-      while (p < parameters.size() && ++position[p] == parameters[p].values.size()) position[p++] = 0;
-      if (p == parameters.size()) break;
     }
-    EXPECT_EQ(combinations, space.total_count());
-    EXPECT_EQ(valid, space.valid_count());
+    if (stride == 1) {
+      EXPECT_EQ(valid, space.valid_count());
+    }
   }
 }
 
@@ -61,10 +69,13 @@ TEST(XgemmSpace, IsRichAndHoldsTheKernelDefaultAndTheDerivedRanges) {
       GEMMTUNE_SOURCE_DIR "/configs/xgemm.json",
       {{"max_work_group_size", 1024}, {"max_work_item_size_0", 1024}, {"max_work_item_size_1", 1024}, {"local_mem_size", 49152}, {"element_bytes", 4}});
   EXPECT_GE(space.valid_count(), 5000u);
-  EXPECT_LE(space.valid_count(), 100000u);
-  EXPECT_TRUE(space.contains(xgemm_default_config()));
+  EXPECT_LE(space.valid_count(), 200000u);
+  // The kernel's defaults, less the NVIDIA-only register cap that this space leaves to the compiler.
+  KernelConfig defaults = xgemm_default_config();
+  defaults.erase("MAXREG");
+  EXPECT_TRUE(space.contains(defaults));
   const Config fast = {{"TSM", 128}, {"TSN", 128}, {"TSK", 16}, {"WPTM", 8}, {"WPTN", 8}, {"PADA", 1}, {"PADB", 1},
-                       {"VWA", 4}, {"VWB", 4}, {"STRM", 0}, {"STRN", 1}, {"KUNROLL", 4}, {"PREFETCH", 1},
+                       {"VWA", 4}, {"VWB", 4}, {"STRM", 0}, {"STRN", 1}, {"KUNROLL", 8}, {"PREFETCH", 1},
                        {"WARPN", 0}, {"KSPLIT", 1}};
   EXPECT_TRUE(space.contains(fast));
   const auto derived = space.derived(fast, {{"M", 4096}, {"N", 1000}});

@@ -74,8 +74,19 @@ TEST(XgemmConfig, DoubleNeedsFp64) {
 
 TEST(XgemmConfig, DefinesAreOnlyNamesAndIntegers) {
   EXPECT_EQ(xgemm_defines({{"TSM", 32}}, Precision::Double, true, false),
-            "-DKSPLIT=1 -DKUNROLL=4 -DPADA=0 -DPADB=0 -DPREFETCH=1 -DSTRM=0 -DSTRN=0 -DTSK=16 -DTSM=32 -DTSN=128 "
+            "-DKSPLIT=1 -DKUNROLL=8 -DMAXREG=0 -DPADA=4 -DPADB=4 -DPREFETCH=1 -DSTRM=2 -DSTRN=2 -DTSK=16 -DTSM=32 -DTSN=128 "
             "-DVWA=4 -DVWB=4 -DWARPN=0 -DWPTM=8 -DWPTN=8 -DPRECISION=64 -DTRANSA=1 -DTRANSB=0");
+}
+
+TEST(XgemmConfig, RegisterCapIsACompilerOptionOfNvidiaDevicesOnly) {
+  const std::string defines = xgemm_defines({{"MAXREG", 128}}, Precision::Single, false, false);
+  EXPECT_TRUE(defines.ends_with(" -cl-nv-maxrregcount=128")) << defines;
+  DeviceLimits limits = gpu_like();
+  limits.nv_compiler_options = true;
+  EXPECT_NO_THROW(check_xgemm_config({{"MAXREG", 128}}, limits, Precision::Single));
+  EXPECT_THROW(check_xgemm_config({{"MAXREG", 8}}, limits, Precision::Single), ConfigError);
+  limits.nv_compiler_options = false;
+  EXPECT_THROW(check_xgemm_config({{"MAXREG", 128}}, limits, Precision::Single), ConfigError);
 }
 
 }  // namespace
