@@ -15,6 +15,7 @@
 #include "dispatch/xgemm_config.hpp"
 #include "dispatch/xgemm_launch.hpp"
 #include "tuner/compile_pool.hpp"
+#include "tuner/device_check.hpp"
 #include "tuner/host_check.hpp"
 #include "tuner/random_data.hpp"
 
@@ -53,6 +54,9 @@ struct Evaluator::Impl {
   cl::Context context;
   cl::CommandQueue queue;
   cl::Buffer a, b, c;
+  // On the device, for checking there: C before every call, the reference result, |A||B|.
+  cl::Buffer c_before, expected, magnitude;
+  std::optional<DeviceCheck> checker;  // empty where the check kernel is unavailable: host check
   std::variant<HostData<float>, HostData<double>> host;
   double best_seconds = std::numeric_limits<double>::infinity();
   BinaryCache binaries{BinaryCache::default_directory()};  // compiled candidates are kept for later sessions
@@ -129,21 +133,37 @@ struct Evaluator::Impl {
     cl::Buffer abs_a = upload(absolute(data.a)), abs_b = upload(absolute(data.b));
     enqueue_xgemm_reference(queue, reference, problem, precision, 1.0, 0.0, abs_a(), abs_b(), c(), nullptr);
     data.magnitude = download<Real>(c, required.c);
+    c_before = upload(data.c_before);
+    expected = upload(data.expected);
+    magnitude = upload(data.magnitude);
     host = std::move(data);
+    try {
+      const cl::Program program = binaries.get(context, device.device, detail::result_check_kernel_source(),
+                                               check_build_options(precision));
+      checker.emplace(context, program, precision);
+    } catch (const Error&) {
+    } catch (const cl::Error&) {
+    }
   }
 
   // Restores C, so that a wrong kernel cannot pass by leaving an earlier correct result in place.
   void reset_c() {
     std::visit([&](const auto& data) {
       using Real = typename std::decay_t<decltype(data.a)>::value_type;
-      if (!data.c_before.empty())
-        queue.enqueueWriteBuffer(c, CL_TRUE, 0, data.c_before.size() * sizeof(Real), data.c_before.data());
+      if (!data.c_before.empty()) queue.enqueueCopyBuffer(c_before, c, 0, 0, data.c_before.size() * sizeof(Real));
     }, host);
   }
 
+  // On the device when it can (a large C is not read back for every candidate); on the host when
+  // it cannot, or when the device finds a failure, for the message that names the element.
   CheckResult verify() {
     return std::visit([&](const auto& data) {
       using Real = typename std::decay_t<decltype(data.a)>::value_type;
+      if (checker) {
+        const double unit = 2.0 * (static_cast<double>(arguments.k) + 2.0) * std::numeric_limits<Real>::epsilon();
+        const auto outcome = checker->run(queue, problem, data.c_before.size(), unit, c, c_before, expected, magnitude);
+        if (outcome && outcome->failures == 0) return CheckResult{};
+      }
       const auto result = download<Real>(c, data.c_before.size());
       return compare_with_reference<Real>(arguments, Real(0), data.c_before, result, data.expected, data.magnitude);
     }, host);
