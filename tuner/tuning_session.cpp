@@ -29,6 +29,18 @@ search::Limits space_limits(const DeviceLimits& limits, Precision precision) {
           {"element_bytes", precision == Precision::Double ? 8 : 4}};
 }
 
+// `config` without the parameters the space does not name and that hold their kernel default, so
+// that a strategy meeting the same configuration in the space finds it already measured.
+KernelConfig in_space_terms(KernelConfig config, const search::ParameterSpace& space) {
+  const KernelConfig kernel_defaults = xgemm_default_config();
+  std::erase_if(config, [&](const auto& entry) {
+    const auto& parameters = space.parameters();
+    const bool named = std::any_of(parameters.begin(), parameters.end(), [&](const auto& p) { return p.name == entry.first; });
+    return !named && kernel_defaults.at(entry.first) == entry.second;
+  });
+  return config;
+}
+
 db::EvaluationRecord evaluation_record(const KernelConfig& config, const EvaluationOutcome& outcome) {
   db::EvaluationRecord record;
   record.config = config;
@@ -113,7 +125,7 @@ TuningSummary tune_problem(const TuningRequest& request, const ProgressCallback&
 
   // The kernel's defaults are always measured (once per database), so that a short session can
   // never leave the dispatcher with something slower than no tuning at all.
-  const KernelConfig defaults = xgemm_default_config(limits, request.precision);
+  const KernelConfig defaults = in_space_terms(xgemm_default_config(limits, request.precision), space);
   if (!known.contains(search::config_key(defaults))) {
     const search::Measurement measurement = measure(defaults);
     known[search::config_key(defaults)] = measurement;

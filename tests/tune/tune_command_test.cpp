@@ -68,6 +68,23 @@ class TuneCommand : public ::testing::Test {
   }
 };
 
+// The kernel's defaults, measured first, are recorded in the space's own names (not with the
+// parameters the space leaves at their defaults), so the search finds them already measured.
+TEST_F(TuneCommand, RecordsTheDefaultsInTheSpacesNames) {
+  const fs::path db = directory / "defaults.db";
+  ASSERT_EQ(run_gemmtune(tune_arguments(db, "24x16x8", 3, 1)).exit_code, 0);
+  const auto stored = evaluations(db);
+  ASSERT_GE(stored.size(), 2u);
+  const auto names = [](const db::ConfigValues& config) {
+    std::set<std::string> set;
+    for (const auto& [name, value] : config) set.insert(name);
+    return set;
+  };
+  for (const auto& evaluation : stored)
+    EXPECT_EQ(names(evaluation.evaluation.config), names(stored.back().evaluation.config)) << db::config_key(evaluation.evaluation.config);
+  EXPECT_FALSE(names(stored.front().evaluation.config).contains("MAXREG"));
+}
+
 TEST_F(TuneCommand, KilledWithSigkillResumesWithoutLosingOrRepeating) {
   const fs::path db = directory / "killed.db";
   const int budget = 10;
