@@ -29,37 +29,34 @@ bool tuning_choices_hold(const Config& c) {
          (c.at("STRM") != 2 || c.at("WPTM") % 4 == 0) && (c.at("STRN") != 2 || c.at("WPTN") % 4 == 0);
 }
 
-// Every combination on the first device (and the space's counts with it); on the others, every
-// stride-th combination, a prime stride so that every value of every parameter is met (the whole
-// product is about 9 million combinations per device).
-TEST(XgemmSpace, ReproducesTheKernelRulesOnEveryCombination) {
-  struct Check {
-    Device device;
-    std::uint64_t stride;
+// Both directions: every configuration the space holds obeys the kernel's rules and the tuning
+// choices, and every combination of values that obeys them is held. The second direction is
+// sampled: every 11th of the 18 million combinations, a sample that meets every value of every
+// parameter in many contexts.
+TEST(XgemmSpace, ReproducesTheKernelRules) {
+  const std::vector<Device> devices = {
+      {{1024, {1024, 1024, 64}, 49152, 0, 0, true}, Precision::Single},
+      {{1024, {1024, 1024, 64}, 49152, 0, 0, true}, Precision::Double},
+      {{256, {128, 64, 64}, 16384, 0, 0, true}, Precision::Single},
   };
-  const std::vector<Check> checks = {
-      {{{1024, {1024, 1024, 64}, 49152, 0, 0, true}, Precision::Single}, 1},
-      {{{1024, {1024, 1024, 64}, 49152, 0, 0, true}, Precision::Double}, 13},
-      {{{256, {128, 64, 64}, 16384, 0, 0, true}, Precision::Single}, 13},
+  const auto allowed = [](const Config& config, const Device& device) {
+    return !xgemm_rule_violation(config, device.limits, device.precision) && tuning_choices_hold(config);
   };
-  for (const auto& [device, stride] : checks) {
+  for (const auto& device : devices) {
     const ParameterSpace space = ParameterSpace::from_file(GEMMTUNE_SOURCE_DIR "/configs/xgemm.json", limits_by_name(device));
     ASSERT_EQ(space.kernel(), "xgemm");
+    ASSERT_GT(space.valid_count(), 0u);
+    for (std::uint64_t valid = 0; valid < space.valid_count(); ++valid)
+      ASSERT_TRUE(allowed(space.at(valid), device)) << describe_config(space.at(valid));
     const auto& parameters = space.parameters();
-    std::uint64_t valid = 0;
-    for (std::uint64_t index = 0; index < space.total_count(); index += stride) {
+    for (std::uint64_t index = 0; index < space.total_count(); index += 11) {
       Config config;
       std::uint64_t rest = index;
       for (const auto& parameter : parameters) {
         config[parameter.name] = parameter.values[rest % parameter.values.size()];
         rest /= parameter.values.size();
       }
-      const bool expected = !xgemm_rule_violation(config, device.limits, device.precision) && tuning_choices_hold(config);
-      ASSERT_EQ(space.contains(config), expected) << describe_config(config);
-      valid += expected;
-    }
-    if (stride == 1) {
-      EXPECT_EQ(valid, space.valid_count());
+      ASSERT_EQ(space.contains(config), allowed(config, device)) << describe_config(config);
     }
   }
 }
@@ -69,7 +66,7 @@ TEST(XgemmSpace, IsRichAndHoldsTheKernelDefaultAndTheDerivedRanges) {
       GEMMTUNE_SOURCE_DIR "/configs/xgemm.json",
       {{"max_work_group_size", 1024}, {"max_work_item_size_0", 1024}, {"max_work_item_size_1", 1024}, {"local_mem_size", 49152}, {"element_bytes", 4}});
   EXPECT_GE(space.valid_count(), 5000u);
-  EXPECT_LE(space.valid_count(), 200000u);
+  EXPECT_LE(space.valid_count(), 500000u);
   // The kernel's defaults, less the NVIDIA-only register cap that this space leaves to the compiler.
   KernelConfig defaults = xgemm_default_config();
   defaults.erase("MAXREG");
