@@ -1,6 +1,7 @@
 // Verifies a GEMM result against its reference on the device, reading back two counters, not C.
 #include "tuner/device_check.hpp"
 
+#include <algorithm>
 #include <array>
 #include <limits>
 
