@@ -164,12 +164,13 @@ void check_xgemm_config(const KernelConfig& config, const DeviceLimits& limits,
 
 std::string xgemm_defines(const KernelConfig& config, Precision precision, bool trans_a,
                           bool trans_b) {
+  const KernelConfig complete = complete_xgemm_config(config);
   std::ostringstream defines;
-  for (const auto& [name, value] : complete_xgemm_config(config)) defines << "-D" << name << '=' << value << ' ';
+  for (const auto& [name, value] : complete) defines << "-D" << name << '=' << value << ' ';
   defines << "-DPRECISION=" << static_cast<int>(precision) << " -DTRANSA=" << trans_a
           << " -DTRANSB=" << trans_b;
   // A register cap lets more work-groups share a multiprocessor, at the risk of spilling.
-  if (const std::int64_t registers = complete_xgemm_config(config).at("MAXREG"); registers > 0)
+  if (const std::int64_t registers = complete.at("MAXREG"); registers > 0)
     defines << " -cl-nv-maxrregcount=" << registers;
   return defines.str();
 }

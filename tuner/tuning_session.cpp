@@ -23,10 +23,10 @@ constexpr std::size_t compile_ahead = 16;
 search::Limits space_limits(const DeviceLimits& limits, Precision precision) {
   return {{"max_work_group_size", static_cast<std::int64_t>(limits.max_work_group_size)},
           {"max_work_item_size_0", static_cast<std::int64_t>(limits.max_work_item_sizes[0])},
-          {"nv_compiler_options", limits.nv_compiler_options ? 1 : 0},
           {"max_work_item_size_1", static_cast<std::int64_t>(limits.max_work_item_sizes[1])},
           {"local_mem_size", static_cast<std::int64_t>(limits.local_mem_bytes)},
-          {"element_bytes", precision == Precision::Double ? 8 : 4}};
+          {"element_bytes", precision == Precision::Double ? 8 : 4},
+          {"nv_compiler_options", limits.nv_compiler_options ? 1 : 0}};
 }
 
 // `config` without the parameters the space does not name and that hold their kernel default, so
