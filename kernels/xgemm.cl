@@ -99,6 +99,14 @@
 #define REAL float
 #endif
 
+// fma where the device says it is fast: a CPU compiler then emits fused vector instructions,
+// which it does not do for mad (a multiply and a separate add).
+#if (PRECISION == 64 && defined(FP_FAST_FMA)) || (PRECISION == 32 && defined(FP_FAST_FMAF))
+#define MULTIPLY_ADD(a, b, c) fma(a, b, c)
+#else
+#define MULTIPLY_ADD(a, b, c) mad(a, b, c)
+#endif
+
 #define CONCAT_(a, b) a##b
 #define CONCAT(a, b) CONCAT_(a, b)
 #define PRAGMA_(x) _Pragma(#x)
@@ -277,7 +285,15 @@ inline int2 grid_position(void) {
 
 // Multiply-accumulate of one local tile pair into the work-item's WPTM x WPTN registers.
 inline void multiply_tile(__local const REAL* als, __local const REAL* bls, const int lm,
-                          const int ln, REAL acc[WPTM][WPTN]) {
+                          const int ln, REAL result[WPTM][WPTN]) {
+  // A private copy, so that the accumulators stay in registers even where the compiler keeps
+  // `result` in memory and cannot prove that stores to it leave the local tiles unchanged.
+  REAL acc[WPTM][WPTN];
+#pragma unroll
+  for (int wm = 0; wm < WPTM; ++wm) {
+#pragma unroll
+    for (int wn = 0; wn < WPTN; ++wn) acc[wm][wn] = result[wm][wn];
+  }
   PRAGMA(unroll KUNROLL)
   for (int k = 0; k < TSK; ++k) {
     REAL a[WPTM], b[WPTN];
@@ -304,15 +320,24 @@ inline void multiply_tile(__local const REAL* als, __local const REAL* bls, cons
 #pragma unroll
     for (int wm = 0; wm < WPTM; ++wm) {
 #pragma unroll
-      for (int wn = 0; wn < WPTN; ++wn) acc[wm][wn] = mad(a[wm], b[wn], acc[wm][wn]);
+      for (int wn = 0; wn < WPTN; ++wn) acc[wm][wn] = MULTIPLY_ADD(a[wm], b[wn], acc[wm][wn]);
     }
+  }
+#pragma unroll
+  for (int wm = 0; wm < WPTM; ++wm) {
+#pragma unroll
+    for (int wn = 0; wn < WPTN; ++wn) result[wm][wn] = acc[wm][wn];
   }
 }
 
 #if KSPLIT > 1
-// *p += value for single precision, by compare-and-swap on the value's bits (OpenCL 1.2 has no
-// atomic float add); the host allows KSPLIT > 1 only with PRECISION == 32.
+// *p += value for single precision; the host allows KSPLIT > 1 only with PRECISION == 32.
+// OpenCL 1.2 has no atomic float add: NVIDIA devices (recognised by their extension macro) get
+// the hardware's reduction through inline PTX, the others a compare-and-swap loop on the bits.
 inline void atomic_add_real(__global REAL* p, const REAL value) {
+#if defined(cl_nv_pragma_unroll)
+  __asm__ volatile("red.global.add.f32 [%0], %1;" : : "l"(p), "f"(value) : "memory");
+#else
   volatile __global uint* bits = (volatile __global uint*)p;
   uint expected = *bits;
   for (;;) {
@@ -320,6 +345,7 @@ inline void atomic_add_real(__global REAL* p, const REAL value) {
     if (seen == expected) break;
     expected = seen;
   }
+#endif
 }
 #endif
 
