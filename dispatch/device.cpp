@@ -93,6 +93,7 @@ DeviceLimits limits_of(const cl::Device& device) {
     const std::string extensions = device.getInfo<CL_DEVICE_EXTENSIONS>();
     limits.fp64 = extensions.find("cl_khr_fp64") != std::string::npos;
     limits.nv_compiler_options = extensions.find("cl_nv_compiler_options") != std::string::npos;
+    limits.cpu = (device.getInfo<CL_DEVICE_TYPE>() & CL_DEVICE_TYPE_CPU) != 0;
     return limits;
   } catch (const cl::Error& error) {
     throw device_error("reading device limits", error);

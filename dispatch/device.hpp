@@ -40,6 +40,7 @@ struct DeviceLimits {
   std::uint64_t global_mem_bytes = 0;
   bool fp64 = false;
   bool nv_compiler_options = false;  // cl_nv_compiler_options: -cl-nv-maxrregcount and others
+  bool cpu = false;                  // CL_DEVICE_TYPE_CPU: registers are many vector lanes, not one
 };
 
 struct DeviceEntry {

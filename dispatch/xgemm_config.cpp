@@ -122,7 +122,13 @@ KernelConfig xgemm_default_config(const DeviceLimits& limits, Precision precisio
       {{"TSM", 8}, {"TSN", 8}, {"TSK", 8}, {"WPTM", 8}, {"WPTN", 8}, {"PADA", 0}, {"PADB", 0}, {"VWA", 1},
        {"VWB", 1}, {"STRM", 0}, {"STRN", 1}, {"KUNROLL", 1}, {"PREFETCH", 0}},
   };
-  KernelConfig config = xgemm_default_config();
+  // The kernel's defaults were chosen on a GPU. A CPU compiler vectorises within a work-item: a
+  // row of 16 accumulators per fused multiply-add pair of 8-lane registers, no unroll beyond 4 and
+  // no prefetch (the fastest of a PoCL session at 1024 and 2048 on an AVX-512 CPU, 2026-11-21).
+  static const KernelConfig cpu = {{"TSM", 64}, {"TSN", 128}, {"TSK", 16}, {"WPTM", 8}, {"WPTN", 16},
+                                   {"PADA", 0}, {"PADB", 0}, {"VWA", 4}, {"VWB", 4}, {"STRM", 0},
+                                   {"STRN", 0}, {"KUNROLL", 4}, {"PREFETCH", 0}};
+  KernelConfig config = limits.cpu ? complete_xgemm_config(cpu) : xgemm_default_config();
   for (const KernelConfig& candidate : smaller) {
     if (!xgemm_rule_violation(config, limits, precision)) break;
     config = candidate;

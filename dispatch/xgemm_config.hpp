@@ -22,9 +22,10 @@ const std::vector<KernelParameter>& xgemm_parameters();
 // The kernel's own defaults (the #ifndef values of kernels/xgemm.cl).
 KernelConfig xgemm_default_config();
 
-// The kernel's defaults where they fit this device and precision, else the first of a short list of
-// smaller, always-safe configurations that does (the defaults need 32 KiB of local memory in
-// single precision, 64 KiB in double).
+// The kernel's defaults (on a CPU device, a configuration shaped for its vector registers) where
+// they fit this device and precision, else the first of a short list of smaller, always-safe
+// configurations that does (the defaults need 32 KiB of local memory in single precision, 64 KiB
+// in double).
 KernelConfig xgemm_default_config(const DeviceLimits& limits, Precision precision);
 
 // `config` with every missing parameter set to its default. Throws ConfigError on an unknown

@@ -26,7 +26,8 @@ search::Limits space_limits(const DeviceLimits& limits, Precision precision) {
           {"max_work_item_size_1", static_cast<std::int64_t>(limits.max_work_item_sizes[1])},
           {"local_mem_size", static_cast<std::int64_t>(limits.local_mem_bytes)},
           {"element_bytes", precision == Precision::Double ? 8 : 4},
-          {"nv_compiler_options", limits.nv_compiler_options ? 1 : 0}};
+          {"nv_compiler_options", limits.nv_compiler_options ? 1 : 0},
+          {"cpu_device", limits.cpu ? 1 : 0}};
 }
 
 // `config` without the parameters the space does not name and that hold their kernel default, so

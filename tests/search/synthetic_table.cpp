@@ -49,7 +49,7 @@ double failure_probability(const Config& c) {
 ReplayTable synthetic_xgemm_table(std::uint64_t seed) {
   const ParameterSpace space = ParameterSpace::from_file(
       GEMMTUNE_SOURCE_DIR "/configs/xgemm.json",
-      {{"max_work_group_size", 1024}, {"max_work_item_size_0", 1024}, {"max_work_item_size_1", 1024}, {"local_mem_size", 49152}, {"element_bytes", 4}});
+      {{"max_work_group_size", 1024}, {"max_work_item_size_0", 1024}, {"max_work_item_size_1", 1024}, {"local_mem_size", 49152}, {"element_bytes", 4}, {"cpu_device", 0}});
   boost::random::mt19937_64 engine(seed);
   boost::random::uniform_01<double> unit;
   boost::random::normal_distribution<double> rugged(0.0, 0.02), noise(0.0, 0.005);
