@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <limits>
 
 #include "db/database.hpp"
@@ -53,6 +54,39 @@ db::EvaluationRecord evaluation_record(const KernelConfig& config, const Evaluat
   return record;
 }
 
+// Earlier winners, measured before the search: this problem's fastest configurations under any
+// kernel source (after a change of the kernel the old winners are seldom far from the new
+// optimum), then this kernel's best for the device's other problems, nearest shape first. Only
+// configurations of `space`, each once.
+std::vector<KernelConfig> earlier_winners(const db::Database& database, const std::string& device_key,
+                                          const std::string& kernel_hash, const db::ProblemRecord& problem,
+                                          const search::ParameterSpace& space) {
+  constexpr int per_source = 4;
+  std::vector<db::ConfigValues> candidates;
+  for (const auto& best : database.top_configs(device_key, problem, per_source)) candidates.push_back(best.config);
+  auto others = database.best_per_problem(device_key, kernel_hash, problem.precision, problem.layout, problem.trans);
+  const auto distance = [&](const db::ProblemRecord& p) {
+    return std::abs(std::log(double(p.m) / problem.m)) + std::abs(std::log(double(p.n) / problem.n)) +
+           std::abs(std::log(double(p.k) / problem.k));
+  };
+  std::stable_sort(others.begin(), others.end(),
+                   [&](const auto& x, const auto& y) { return distance(x.problem) < distance(y.problem); });
+  for (std::size_t i = 0; i < others.size() && i < per_source; ++i) candidates.push_back(others[i].config);
+
+  std::vector<KernelConfig> winners;
+  for (const auto& candidate : candidates) {
+    KernelConfig config;
+    try {
+      config = in_space_terms(complete_xgemm_config(candidate), space);
+    } catch (const ConfigError&) {
+      continue;  // a parameter this kernel no longer has
+    }
+    if (space.contains(config) && std::find(winners.begin(), winners.end(), config) == winners.end())
+      winners.push_back(config);
+  }
+  return winners;
+}
+
 }  // namespace
 
 TuningSummary tune_problem(const TuningRequest& request, const ProgressCallback& progress) {
@@ -72,9 +106,10 @@ TuningSummary tune_problem(const TuningRequest& request, const ProgressCallback&
   const std::int64_t device_id = database.device_id(device_record(request.device.fingerprint));
   const std::int64_t kernel_id = database.kernel_id(source.name, source.hash);
   const GemmArguments& g = request.problem;
-  const std::int64_t problem_id = database.problem_id(
-      {static_cast<int>(request.precision), to_string(g.layout), transpose_code(g.trans_a, g.trans_b),
-       static_cast<std::int64_t>(g.m), static_cast<std::int64_t>(g.n), static_cast<std::int64_t>(g.k)});
+  const db::ProblemRecord problem{static_cast<int>(request.precision), to_string(g.layout),
+                                  transpose_code(g.trans_a, g.trans_b), static_cast<std::int64_t>(g.m),
+                                  static_cast<std::int64_t>(g.n), static_cast<std::int64_t>(g.k)};
+  const std::int64_t problem_id = database.problem_id(problem);
 
   // What is already recorded for this device, kernel source and problem is not measured again.
   std::map<std::string, search::Measurement> known;
@@ -126,11 +161,15 @@ TuningSummary tune_problem(const TuningRequest& request, const ProgressCallback&
 
   // The kernel's defaults are always measured (once per database), so that a short session can
   // never leave the dispatcher with something slower than no tuning at all.
-  const KernelConfig defaults = in_space_terms(xgemm_default_config(limits, request.precision), space);
-  if (!known.contains(search::config_key(defaults))) {
-    const search::Measurement measurement = measure(defaults);
-    known[search::config_key(defaults)] = measurement;
-    on_evaluation({defaults, measurement, false}, 0);
+  // Earlier winners follow, so that a re-tune after a kernel change starts near its old best.
+  std::vector<KernelConfig> first = {in_space_terms(xgemm_default_config(limits, request.precision), space)};
+  for (auto& winner : earlier_winners(database, request.device.fingerprint.key(), source.hash, problem, space))
+    first.push_back(std::move(winner));
+  for (const KernelConfig& config : first) {
+    if (known.contains(search::config_key(config))) continue;
+    const search::Measurement measurement = measure(config);
+    known[search::config_key(config)] = measurement;
+    on_evaluation({config, measurement, false}, 0);
   }
 
   const auto evaluations = search::run_search(space, *strategy, request.seed, request.budget, evaluate, known, on_evaluation);

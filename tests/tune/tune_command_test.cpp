@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <boost/json.hpp>
 #include <chrono>
 #include <filesystem>
@@ -83,6 +84,32 @@ TEST_F(TuneCommand, RecordsTheDefaultsInTheSpacesNames) {
   for (const auto& evaluation : stored)
     EXPECT_EQ(names(evaluation.evaluation.config), names(stored.back().evaluation.config)) << db::config_key(evaluation.evaluation.config);
   EXPECT_FALSE(names(stored.front().evaluation.config).contains("MAXREG"));
+}
+
+// After a change of the kernel source, a new session measures the previous winners first, so that
+// even a short re-tune ends no slower than the old best configurations under the new kernel.
+TEST_F(TuneCommand, ReTuningAfterAKernelChangeMeasuresTheOldWinnersFirst) {
+  const fs::path first = directory / "first.db", changed = directory / "changed.db";
+  ASSERT_EQ(run_gemmtune(tune_arguments(first, "24x16x8", 6, 3)).exit_code, 0);
+  auto older = evaluations(first);
+  for (auto& evaluation : older) evaluation.kernel_hash = "0123456789abcdef";  // as if the kernel changed
+  {
+    db::Database database(changed, db::Database::Mode::ReadWrite);
+    database.import(older);
+  }
+  std::erase_if(older, [](const auto& e) { return e.evaluation.status != "ok"; });
+  std::sort(older.begin(), older.end(), [](const auto& x, const auto& y) {
+    return x.evaluation.median_seconds < y.evaluation.median_seconds;
+  });
+  older.resize(std::min<std::size_t>(older.size(), 4));
+  ASSERT_GE(older.size(), 2u);
+
+  ASSERT_EQ(run_gemmtune(tune_arguments(changed, "24x16x8", 1, 9)).exit_code, 0);
+  std::set<std::string> remeasured;
+  for (const auto& evaluation : evaluations(changed))
+    if (evaluation.kernel_hash != "0123456789abcdef") remeasured.insert(db::config_key(evaluation.evaluation.config));
+  for (const auto& winner : older)
+    EXPECT_TRUE(remeasured.contains(db::config_key(winner.evaluation.config))) << db::config_key(winner.evaluation.config);
 }
 
 TEST_F(TuneCommand, KilledWithSigkillResumesWithoutLosingOrRepeating) {
