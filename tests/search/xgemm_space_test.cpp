@@ -28,6 +28,7 @@ bool tuning_choices_hold(const Config& c, bool cpu) {
          ((accumulators <= 64 && c.at("WPTN") <= 8) || (cpu && accumulators <= 128)) &&
          c.at("PADA") == c.at("PADB") && (c.at("WARPN") == 0 || (c.at("STRM") != 1 && c.at("STRN") != 1)) &&
          (c.at("KSPLIT") == 1 || c.at("TSM") * c.at("TSN") <= 8192) && (c.at("KSPLIT") == 1 || c.at("WARPN") == 0) &&
+         (c.at("KSPLIT") == 1 || !cpu) &&
          (c.at("STRM") != 2 || c.at("WPTM") % 4 == 0) && (c.at("STRN") != 2 || c.at("WPTN") % 4 == 0);
 }
 
