@@ -1,6 +1,7 @@
 // `gemmtune bench`: gemmtune through the dispatcher beside CLBlast, OpenBLAS and cuBLAS, same data, same timing.
 #include <algorithm>
 #include <chrono>
+#include <thread>
 #include <cmath>
 #include <ctime>
 #include <fstream>
@@ -155,6 +156,9 @@ class Bench {
       result.shape = shape;
       result.peer = peer->name();
       try {
+        // OpenBLAS's threads spin for about a tenth of a second after each call (the reference, the
+        // openblas peer): on a CPU device they would compete with the OpenCL peer being timed.
+        if (setup_.device.fingerprint.type == "cpu") std::this_thread::sleep_for(std::chrono::milliseconds(500));
         bench::PeerRun run = peer->run(problem);
         result.seconds = median(run.seconds);
         result.tflops = result.seconds > 0 ? 2.0 * g.m * g.n * g.k / result.seconds * 1e-12 : 0;
