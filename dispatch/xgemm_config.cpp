@@ -123,8 +123,8 @@ KernelConfig xgemm_default_config(const DeviceLimits& limits, Precision precisio
        {"VWB", 1}, {"STRM", 0}, {"STRN", 1}, {"KUNROLL", 1}, {"PREFETCH", 0}},
   };
   // The kernel's defaults were chosen on a GPU. A CPU compiler vectorises within a work-item: a
-  // row of 16 accumulators per fused multiply-add pair of 8-lane registers, no unroll beyond 4 and
-  // no prefetch (the fastest of a PoCL session at 1024 and 2048 on an AVX-512 CPU, 2026-11-21).
+  // row of 16 accumulators is two 8-lane registers, no unroll beyond 4 and no prefetch (89 GFLOP/s
+  // at 1024^3 under PoCL on a 2-core AVX-512 EPYC, 2026-11-21; the tuner's best there was 85-92).
   static const KernelConfig cpu = {{"TSM", 64}, {"TSN", 128}, {"TSK", 16}, {"WPTM", 8}, {"WPTN", 16},
                                    {"PADA", 0}, {"PADB", 0}, {"VWA", 4}, {"VWB", 4}, {"STRM", 0},
                                    {"STRN", 0}, {"KUNROLL", 4}, {"PREFETCH", 0}};
