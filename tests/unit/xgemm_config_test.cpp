@@ -78,6 +78,17 @@ TEST(XgemmConfig, DefinesAreOnlyNamesAndIntegers) {
             "-DVWA=4 -DVWB=4 -DWARPN=0 -DWPTM=8 -DWPTN=8 -DPRECISION=64 -DTRANSA=1 -DTRANSB=0");
 }
 
+// A CPU compiler vectorises a work-item's row of accumulators: CPU devices get 16 columns per
+// work-item by default, GPUs the kernel's own defaults; both are valid where they are chosen.
+TEST(XgemmConfig, CpuDevicesGetADefaultOfTheirOwn) {
+  DeviceLimits limits = gpu_like();
+  EXPECT_EQ(xgemm_default_config(limits, Precision::Single), xgemm_default_config());
+  limits.cpu = true;
+  const KernelConfig cpu = xgemm_default_config(limits, Precision::Single);
+  EXPECT_EQ(cpu.at("WPTN"), 16);
+  EXPECT_FALSE(xgemm_rule_violation(cpu, limits, Precision::Single)) << describe_config(cpu);
+}
+
 TEST(XgemmConfig, RegisterCapIsACompilerOptionOfNvidiaDevicesOnly) {
   const std::string defines = xgemm_defines({{"MAXREG", 128}}, Precision::Single, false, false);
   EXPECT_TRUE(defines.ends_with(" -cl-nv-maxrregcount=128")) << defines;
