@@ -136,6 +136,13 @@ KernelConfig xgemm_default_config(const DeviceLimits& limits, Precision precisio
   return config;
 }
 
+std::int64_t xgemm_parameter(const KernelConfig& config, const std::string& name) {
+  if (const auto found = config.find(name); found != config.end()) return found->second;
+  for (const auto& parameter : xgemm_parameters())
+    if (parameter.name == name) return parameter.default_value;
+  throw ConfigError("unknown xgemm parameter '" + name + "'");
+}
+
 KernelConfig complete_xgemm_config(const KernelConfig& config) {
   KernelConfig complete = xgemm_default_config();
   for (const auto& [name, value] : config) {

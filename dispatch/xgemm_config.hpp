@@ -28,6 +28,10 @@ KernelConfig xgemm_default_config();
 // in double).
 KernelConfig xgemm_default_config(const DeviceLimits& limits, Precision precision);
 
+// One parameter of `config`, or its default where `config` leaves it out, without copying the
+// configuration (launches ask for a few per call). Throws ConfigError on an unknown name.
+std::int64_t xgemm_parameter(const KernelConfig& config, const std::string& name);
+
 // `config` with every missing parameter set to its default. Throws ConfigError on an unknown
 // parameter name.
 KernelConfig complete_xgemm_config(const KernelConfig& config);

@@ -58,11 +58,11 @@ KernelConfig adapt_vector_widths(KernelConfig config, const RowMajorGemm& p) {
   return config;
 }
 
-XgemmRanges xgemm_ranges(const KernelConfig& partial, const RowMajorGemm& p) {
-  const KernelConfig config = complete_xgemm_config(partial);
-  const auto tsm = static_cast<std::size_t>(config.at("TSM")), tsn = static_cast<std::size_t>(config.at("TSN"));
-  const std::size_t local_m = tsm / config.at("WPTM"), local_n = tsn / config.at("WPTN");
-  const auto splits = static_cast<std::size_t>(config.at("KSPLIT"));
+XgemmRanges xgemm_ranges(const KernelConfig& config, const RowMajorGemm& p) {
+  const auto value = [&](const char* name) { return static_cast<std::size_t>(xgemm_parameter(config, name)); };
+  const std::size_t tsm = value("TSM"), tsn = value("TSN");
+  const std::size_t local_m = tsm / value("WPTM"), local_n = tsn / value("WPTN");
+  const std::size_t splits = value("KSPLIT");
   return {cl::NDRange(round_up(p.n, tsn) / tsn * local_n, round_up(p.m, tsm) / tsm * local_m, splits),
           cl::NDRange(local_n, local_m, 1)};
 }
@@ -91,7 +91,7 @@ void enqueue_xgemm(const cl::CommandQueue& queue, cl::Kernel& kernel, const Kern
     }
     // Split K: C = beta * C first, then every work-group adds its part (see kernels/xgemm.cl).
     std::vector<cl::Event> scaled(1);
-    const bool split = complete_xgemm_config(config).at("KSPLIT") > 1;
+    const bool split = xgemm_parameter(config, "KSPLIT") > 1;
     if (split) {
       cl::Kernel scale(kernel.getInfo<CL_KERNEL_PROGRAM>(), "xgemm_scale");
       scale.setArg(0, static_cast<cl_int>(p.m));

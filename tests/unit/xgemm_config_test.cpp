@@ -89,6 +89,12 @@ TEST(XgemmConfig, CpuDevicesGetADefaultOfTheirOwn) {
   EXPECT_FALSE(xgemm_rule_violation(cpu, limits, Precision::Single)) << describe_config(cpu);
 }
 
+TEST(XgemmConfig, ParameterLookupFallsBackToTheDefault) {
+  EXPECT_EQ(xgemm_parameter({{"TSM", 32}}, "TSM"), 32);
+  EXPECT_EQ(xgemm_parameter({{"TSM", 32}}, "KSPLIT"), xgemm_default_config().at("KSPLIT"));
+  EXPECT_THROW(xgemm_parameter({}, "TSX"), ConfigError);
+}
+
 TEST(XgemmConfig, RegisterCapIsACompilerOptionOfNvidiaDevicesOnly) {
   const std::string defines = xgemm_defines({{"MAXREG", 128}}, Precision::Single, false, false);
   EXPECT_TRUE(defines.ends_with(" -cl-nv-maxrregcount=128")) << defines;
