@@ -45,6 +45,7 @@ std::size_t alignment_of(std::size_t ld, std::size_t offset) {
 struct LaunchPlan {
   KernelConfig config;
   cl::Kernel kernel;
+  LaunchMemo memo;  // what `kernel` holds; guarded by `mutex` with it
   std::mutex mutex;
 };
 
@@ -144,7 +145,7 @@ struct Handle::Impl {
     {
       std::lock_guard lock(plan.mutex);
       enqueue_xgemm(queue, plan.kernel, plan.config, problem, precision, alpha, beta, a, b, c,
-                    event ? &done : nullptr);
+                    event ? &done : nullptr, nullptr, &plan.memo);
     }
     if (event) {
       *event = done();

@@ -1,6 +1,10 @@
 // Enqueues the xgemm kernel for one row-major problem and one configuration.
 #pragma once
 
+#include <array>
+#include <bitset>
+#include <cstdint>
+
 #include "dispatch/gemm_problem.hpp"
 #include "dispatch/opencl.hpp"
 #include "gemmtune/types.hpp"
@@ -29,11 +33,23 @@ void enqueue_xgemm(const cl::CommandQueue& queue, const cl::Program& program,
                    double alpha, double beta, cl_mem a, cl_mem b, cl_mem c, cl::Event* event,
                    cl::Event* start_event = nullptr);
 
+// What a caller launching one kernel object again and again keeps between calls, so that a call
+// makes fewer driver calls (on an idle GPU a small GEMM's time is mostly the host's): the scalar
+// arguments last set on the kernel, and the split-K scaling kernel once created. Buffers are
+// always set: a released buffer's handle may come back as another buffer's.
+struct LaunchMemo {
+  std::array<std::uint64_t, 14> bits{};
+  std::bitset<14> set;
+  cl::Kernel scale;
+};
+
 // The same with a kernel object already created from such a program ("xgemm"), which saves
-// creating one per call. Sets the kernel's arguments: the caller keeps other threads off it.
+// creating one per call. Sets the kernel's arguments (those `memo` shows unchanged are skipped):
+// the caller keeps other threads off the kernel and its memo.
 void enqueue_xgemm(const cl::CommandQueue& queue, cl::Kernel& kernel, const KernelConfig& config,
                    const RowMajorGemm& problem, Precision precision, double alpha, double beta, cl_mem a,
-                   cl_mem b, cl_mem c, cl::Event* event, cl::Event* start_event = nullptr);
+                   cl_mem b, cl_mem c, cl::Event* event, cl::Event* start_event = nullptr,
+                   LaunchMemo* memo = nullptr);
 
 // Enqueues the plain reference kernel of the same program (one work-item per element of C).
 void enqueue_xgemm_reference(const cl::CommandQueue& queue, const cl::Program& program,

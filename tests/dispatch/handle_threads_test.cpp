@@ -33,7 +33,7 @@ class HandleOnDevice : public ::testing::Test {
 
   // One GEMM through `handle` on its own queue, checked against OpenBLAS.
   template <typename Real>
-  CheckResult run(Handle& handle, const GemmArguments& g, std::uint32_t seed) {
+  CheckResult run(Handle& handle, const GemmArguments& g, std::uint32_t seed, Real alpha = 1.5, Real beta = -0.5) {
     cl::CommandQueue queue(context, entry.device);
     const RequiredElements required = validate_gemm_arguments(g);
     const auto a = random_values<Real>(required.a, seed), b = random_values<Real>(required.b, seed + 1),
@@ -43,7 +43,6 @@ class HandleOnDevice : public ::testing::Test {
                         const_cast<Real*>(host.data()));
     };
     cl::Buffer a_buffer = buffer(a), b_buffer = buffer(b), c_buffer = buffer(c);
-    const Real alpha = 1.5, beta = -0.5;
     handle.gemm(g.layout, g.trans_a, g.trans_b, g.m, g.n, g.k, alpha, a_buffer(), g.a_offset, g.lda, b_buffer(),
                 g.b_offset, g.ldb, beta, c_buffer(), g.c_offset, g.ldc, queue());
     std::vector<Real> result(c.size());
@@ -67,6 +66,21 @@ TEST_F(HandleOnDevice, UsesTheEntryTunedForThisDevice) {
   const CheckResult check =
       run<float>(handle, dense_gemm_arguments(Layout::RowMajor, Transpose::No, Transpose::No, 96, 80, 64), 7);
   EXPECT_TRUE(check.ok) << check.first_failure;
+}
+
+// One shape called again with other scalars, leading dimensions, offsets and buffers: the
+// handle reuses its kernel object and skips the arguments it already set, never a changed one.
+TEST_F(HandleOnDevice, RepeatedShapeWithOtherArgumentsIsCorrect) {
+  Handle handle(context(), entry.device(), directory / "none.db");
+  const GemmArguments dense = dense_gemm_arguments(Layout::RowMajor, Transpose::No, Transpose::No, 40, 24, 56);
+  GemmArguments strided = dense;  // the same launch plan: leading dimensions and offsets alike aligned
+  strided.lda = 64, strided.a_offset = 8, strided.ldb = 32, strided.b_offset = 16, strided.ldc = 40, strided.c_offset = 3;
+  EXPECT_TRUE(run<float>(handle, dense, 1).ok);
+  EXPECT_TRUE(run<float>(handle, dense, 2, 2.0f, 0.0f).ok);
+  EXPECT_TRUE(run<float>(handle, strided, 3, 2.0f, 0.0f).ok);
+  EXPECT_TRUE(run<float>(handle, strided, 4, -1.0f, 1.0f).ok);
+  EXPECT_TRUE(run<float>(handle, dense, 5, 0.0f, 2.0f).ok);  // alpha 0: K is passed as 0
+  EXPECT_TRUE(run<float>(handle, dense, 6).ok);
 }
 
 TEST_F(HandleOnDevice, ConcurrentCallsFromSeveralThreadsAreCorrect) {
