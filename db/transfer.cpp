@@ -10,6 +10,15 @@
 namespace gemmtune::db {
 namespace json = boost::json;
 
+void append_problem(json::object& object, const ProblemRecord& problem) {
+  object.insert({{"precision", problem.precision},
+                 {"layout", problem.layout},
+                 {"trans", problem.trans},
+                 {"m", problem.m},
+                 {"n", problem.n},
+                 {"k", problem.k}});
+}
+
 namespace {
 
 
@@ -31,27 +40,21 @@ json::object evaluation_to_json(const StoredEvaluation& s) {
   json::object config;
   for (const auto& [name, value] : s.evaluation.config) config[name] = value;
   const EvaluationRecord& e = s.evaluation;
-  return {{"device", device_to_json(s.device)},
-          {"kernel", s.kernel_name},
-          {"kernel_hash", s.kernel_hash},
-          {"precision", s.problem.precision},
-          {"layout", s.problem.layout},
-          {"trans", s.problem.trans},
-          {"m", s.problem.m},
-          {"n", s.problem.n},
-          {"k", s.problem.k},
-          {"config", std::move(config)},
-          {"config_key", config_key(e.config)},
-          {"status", e.status},
-          {"runs", e.runs},
-          {"min_seconds", e.min_seconds},
-          {"median_seconds", e.median_seconds},
-          {"spread", e.spread},
-          {"gflops", e.gflops},
-          {"compile_seconds", e.compile_seconds},
-          {"error", e.error},
-          {"recorded_at", e.recorded_at},
-          {"session", session_to_json(s.session)}};
+  json::object out{{"device", device_to_json(s.device)}, {"kernel", s.kernel_name}, {"kernel_hash", s.kernel_hash}};
+  append_problem(out, s.problem);
+  out.insert({{"config", std::move(config)},
+              {"config_key", config_key(e.config)},
+              {"status", e.status},
+              {"runs", e.runs},
+              {"min_seconds", e.min_seconds},
+              {"median_seconds", e.median_seconds},
+              {"spread", e.spread},
+              {"gflops", e.gflops},
+              {"compile_seconds", e.compile_seconds},
+              {"error", e.error},
+              {"recorded_at", e.recorded_at},
+              {"session", session_to_json(s.session)}});
+  return out;
 }
 
 // Reads fields of one JSON object, naming the entry and the field when one is missing or mistyped.

@@ -12,6 +12,10 @@ namespace gemmtune::db {
 // A device's stored fingerprint and keys as a JSON object (export and `gemmtune db`).
 boost::json::object device_to_json(const DeviceRecord& device);
 
+// Appends a problem's fields (precision, layout, trans, m, n, k, in that order) to `object`: every
+// JSON output that names a problem writes them alike.
+void append_problem(boost::json::object& object, const ProblemRecord& problem);
+
 // A JSON array with one object per evaluation, one per line; its fields are listed in SCHEMA.md.
 std::string export_json(const std::vector<StoredEvaluation>& evaluations);
 

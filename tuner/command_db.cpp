@@ -95,23 +95,20 @@ const std::string& current_kernel_hash() { return detail::xgemm_kernel_source().
 boost::json::object best_to_json(const db::TunedBest& best) {
   boost::json::object config;
   for (const auto& [name, value] : best.config) config[name] = value;
-  return {{"precision", best.problem.precision},
-          {"layout", best.problem.layout},
-          {"trans", best.problem.trans},
-          {"m", best.problem.m},
-          {"n", best.problem.n},
-          {"k", best.problem.k},
-          {"config", std::move(config)},
-          {"config_key", best.config_key},
-          {"gflops", best.gflops},
-          {"median_seconds", best.median_seconds},
-          {"min_seconds", best.min_seconds},
-          {"spread", best.spread},
-          {"runs", best.runs},
-          {"device_key", best.device_key},
-          {"driver_version", best.driver_version},
-          {"kernel_hash", best.kernel_hash},
-          {"stale", best.kernel_hash != current_kernel_hash()}};
+  boost::json::object out;
+  db::append_problem(out, best.problem);
+  out.insert({{"config", std::move(config)},
+              {"config_key", best.config_key},
+              {"gflops", best.gflops},
+              {"median_seconds", best.median_seconds},
+              {"min_seconds", best.min_seconds},
+              {"spread", best.spread},
+              {"runs", best.runs},
+              {"device_key", best.device_key},
+              {"driver_version", best.driver_version},
+              {"kernel_hash", best.kernel_hash},
+              {"stale", best.kernel_hash != current_kernel_hash()}});
+  return out;
 }
 
 

@@ -53,18 +53,14 @@ int list(const Arguments& args) {
       boost::json::array problems;
       for (const auto& s : summaries) {
         if (s.device_key != devices[i].key) continue;
-        problems.push_back({{"kernel", s.kernel_name},
-                            {"kernel_hash", s.kernel_hash},
-                            {"stale", s.kernel_hash != current_kernel_hash()},
-                            {"precision", s.problem.precision},
-                            {"layout", s.problem.layout},
-                            {"trans", s.problem.trans},
-                            {"m", s.problem.m},
-                            {"n", s.problem.n},
-                            {"k", s.problem.k},
-                            {"evaluations", s.evaluations},
-                            {"ok", s.ok},
-                            {"best", s.best ? boost::json::value(best_to_json(*s.best)) : nullptr}});
+        boost::json::object problem{{"kernel", s.kernel_name},
+                                    {"kernel_hash", s.kernel_hash},
+                                    {"stale", s.kernel_hash != current_kernel_hash()}};
+        db::append_problem(problem, s.problem);
+        problem.insert({{"evaluations", s.evaluations},
+                        {"ok", s.ok},
+                        {"best", s.best ? boost::json::value(best_to_json(*s.best)) : nullptr}});
+        problems.push_back(std::move(problem));
       }
       list.push_back({{"index", i},
                       {"device", device_to_json(devices[i])},
