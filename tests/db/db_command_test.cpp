@@ -103,6 +103,22 @@ TEST_F(DbCommand, ShowAndBest) {
   EXPECT_EQ(boost::json::parse(best.out).as_array().size(), 3u);
 }
 
+// The tuned results that ship in configs/tuned/ import cleanly and are for this build's kernel: a
+// kernel change without a re-tune fails here rather than ship results the dispatcher would ignore.
+TEST_F(DbCommand, ShippedTuningImportsAndIsCurrent) {
+  const std::string db = " --db " + quoted(directory / "shipped.db");
+  const ProcessResult imported = run_gemmtune("db import " GEMMTUNE_SOURCE_DIR "/configs/tuned/nvidia-h200.json" + db);
+  ASSERT_EQ(imported.exit_code, 0) << imported.err;
+  const ProcessResult best = run_gemmtune("db best --json" + db);
+  ASSERT_EQ(best.exit_code, 0) << best.err;
+  const auto problems = boost::json::parse(best.out).as_array();
+  EXPECT_EQ(problems.size(), 11u);  // the benchmark's shapes
+  for (const auto& problem : problems) {
+    EXPECT_FALSE(problem.at("stale").as_bool()) << boost::json::serialize(problem);
+    EXPECT_EQ(problem.at("kernel_hash").as_string(), current_hash());
+  }
+}
+
 TEST_F(DbCommand, ExportImportRoundTrip) {
   fill(directory / "t.db");
   const std::string db = " --db " + quoted(directory / "t.db");
