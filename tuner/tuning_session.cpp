@@ -65,6 +65,7 @@ std::vector<KernelConfig> earlier_winners(const db::Database& database, const st
   std::vector<db::ConfigValues> candidates;
   for (const auto& best : database.top_configs(device_key, problem, per_source)) candidates.push_back(best.config);
   auto others = database.best_per_problem(device_key, kernel_hash, problem.precision, problem.layout, problem.trans);
+  std::erase_if(others, [&](const db::TunedBest& best) { return best.problem == problem; });  // already known
   const auto distance = [&](const db::ProblemRecord& p) {
     return std::abs(std::log(double(p.m) / problem.m)) + std::abs(std::log(double(p.n) / problem.n)) +
            std::abs(std::log(double(p.k) / problem.k));
