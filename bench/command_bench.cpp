@@ -1,7 +1,6 @@
 // `gemmtune bench`: gemmtune through the dispatcher beside CLBlast, OpenBLAS and cuBLAS, same data, same timing.
 #include <algorithm>
 #include <chrono>
-#include <thread>
 #include <cmath>
 #include <ctime>
 #include <fstream>
@@ -9,6 +8,7 @@
 #include <iostream>
 #include <map>
 #include <sstream>
+#include <thread>
 
 #include "bench/peer.hpp"
 #include "bench/reference_check.hpp"
