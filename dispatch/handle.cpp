@@ -102,7 +102,7 @@ struct Handle::Impl {
     auto plan = std::make_shared<LaunchPlan>();
     plan->config = adapt_vector_widths(choose(shape).config, problem);
     const cl::Program program = programs.get(context, device, detail::xgemm_kernel_source(),
-                                             xgemm_defines(plan->config, precision, problem.trans_a, problem.trans_b));
+                                             xgemm_defines(plan->config, precision, problem));
     try {
       plan->kernel = cl::Kernel(program, "xgemm");
     } catch (const cl::Error& error) {

@@ -32,8 +32,11 @@ const std::vector<Rule>& rules() {
        [](C c, L, auto) { return power_of_two_up_to(c.at("VWA"), 8) && power_of_two_up_to(c.at("VWB"), 8); }},
       {"STRM and STRN in {0, 1, 2}", {"STRM", "STRN"},
        [](C c, L, auto) { return c.at("STRM") >= 0 && c.at("STRM") <= 2 && c.at("STRN") >= 0 && c.at("STRN") <= 2; }},
-      {"PREFETCH in {0, 1}", {"PREFETCH"},
-       [](C c, L, auto) { return c.at("PREFETCH") == 0 || c.at("PREFETCH") == 1; }},
+      {"PREFETCH, ADVANCE and UNCHECKED in {0, 1}", {"PREFETCH", "ADVANCE", "UNCHECKED"},
+       [](C c, L, auto) {
+         return (c.at("PREFETCH") == 0 || c.at("PREFETCH") == 1) && (c.at("ADVANCE") == 0 || c.at("ADVANCE") == 1) &&
+                (c.at("UNCHECKED") == 0 || c.at("UNCHECKED") == 1);
+       }},
       {"KSPLIT in {1, 2, 4, 8, 16} && (KSPLIT == 1 || element_bytes == 4)", {"KSPLIT"},
        [](C c, L, std::int64_t bytes) { return power_of_two_up_to(c.at("KSPLIT"), 16) && (c.at("KSPLIT") == 1 || bytes == 4); }},
       {"WARPN in {0, 1, 2, 4, 8, 16, 32}", {"WARPN"},
@@ -103,6 +106,8 @@ const std::vector<KernelParameter>& xgemm_parameters() {
       {"WARPN", 0, "0: work-items row by row; w: a warp covers a (32/w) x w block of them"},
       {"KSPLIT", 1, "work-groups sharing the K dimension of a C tile, adding atomically (fp32)"},
       {"MAXREG", 0, "registers per work-item the compiler may use (NVIDIA), 0: its own choice"},
+      {"ADVANCE", 0, "1: pointers to the next K tile advance per step; 0: computed from the tile index"},
+      {"UNCHECKED", 0, "1: no bounds checks where M, N and K are multiples of TSM, TSN and TSK"},
   };
   return parameters;
 }
@@ -175,13 +180,18 @@ void check_xgemm_config(const KernelConfig& config, const DeviceLimits& limits,
     throw ConfigError("invalid xgemm configuration: " + *violation);
 }
 
-std::string xgemm_defines(const KernelConfig& config, Precision precision, bool trans_a,
-                          bool trans_b) {
+bool xgemm_needs_checks(const KernelConfig& config, const RowMajorGemm& problem) {
+  const auto whole = [](std::size_t size, std::int64_t tile) { return size % static_cast<std::size_t>(tile) == 0; };
+  return xgemm_parameter(config, "UNCHECKED") == 0 || !whole(problem.m, xgemm_parameter(config, "TSM")) ||
+         !whole(problem.n, xgemm_parameter(config, "TSN")) || !whole(problem.k, xgemm_parameter(config, "TSK"));
+}
+
+std::string xgemm_defines(const KernelConfig& config, Precision precision, const RowMajorGemm& problem) {
   const KernelConfig complete = complete_xgemm_config(config);
   std::ostringstream defines;
   for (const auto& [name, value] : complete) defines << "-D" << name << '=' << value << ' ';
-  defines << "-DPRECISION=" << static_cast<int>(precision) << " -DTRANSA=" << trans_a
-          << " -DTRANSB=" << trans_b;
+  defines << "-DPRECISION=" << static_cast<int>(precision) << " -DTRANSA=" << problem.trans_a
+          << " -DTRANSB=" << problem.trans_b << " -DCHECKS=" << xgemm_needs_checks(complete, problem);
   // A register cap lets more work-groups share a multiprocessor, at the risk of spilling.
   if (const std::int64_t registers = complete.at("MAXREG"); registers > 0)
     defines << " -cl-nv-maxrregcount=" << registers;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "dispatch/device.hpp"
+#include "dispatch/gemm_problem.hpp"
 #include "gemmtune/types.hpp"
 
 namespace gemmtune {
@@ -45,9 +46,12 @@ std::optional<std::string> xgemm_rule_violation(const KernelConfig& config,
 void check_xgemm_config(const KernelConfig& config, const DeviceLimits& limits,
                         Precision precision);
 
-// The compiler options for one configuration and problem kind: "-DTSM=64 ... -DTRANSA=0 ...".
-std::string xgemm_defines(const KernelConfig& config, Precision precision, bool trans_a,
-                          bool trans_b);
+// Whether the kernel needs its bounds checks for this problem: unless UNCHECKED is set and M, N
+// and K are whole multiples of the tile (split K divides K in whole tiles, so it needs none).
+bool xgemm_needs_checks(const KernelConfig& config, const RowMajorGemm& problem);
+
+// The compiler options for one configuration and problem: "-DTSM=64 ... -DTRANSA=0 ... -DCHECKS=1".
+std::string xgemm_defines(const KernelConfig& config, Precision precision, const RowMajorGemm& problem);
 
 // "TSM=64 TSN=64 ..." for messages and logs.
 std::string describe_config(const KernelConfig& config);

@@ -22,6 +22,10 @@
 //   KUNROLL     unroll factor of the loop over the TSK depth of one tile
 //   PREFETCH    1: load the next K tile from global memory into registers while computing on the
 //               current one, with two local-memory buffers (one barrier per tile); 0: one buffer
+//   ADVANCE     1: the pointers to the next K tiles advance by one tile per step; 0: each tile's
+//               address is computed from its index (fewer live registers)
+//   UNCHECKED   1: where M, N and K are whole multiples of TSM, TSN and TSK, the host compiles the
+//               kernel without bounds checks (CHECKS 0); 0: always with them
 //   KSPLIT      work-groups sharing the K dimension of one C tile (single precision): each adds its
 //               part into C atomically, after xgemm_scale has applied beta; 1: no split
 //   WARPN       0: work-items are laid out row by row over the RTSM x RTSN grid; w > 0: each group
@@ -32,6 +36,7 @@
 // Problem properties, set by the host for each problem (not tuned):
 //   PRECISION   32 (float) or 64 (double; needs cl_khr_fp64)
 //   TRANSA, TRANSB  1 when op(A) = A^T (op(B) = B^T)
+//   CHECKS      0 when every tile lies wholly inside the matrices (see UNCHECKED); 1 otherwise
 
 #ifndef TSM
 #define TSM 128
@@ -78,6 +83,12 @@
 #ifndef KSPLIT
 #define KSPLIT 1
 #endif
+#ifndef ADVANCE
+#define ADVANCE 0
+#endif
+#ifndef UNCHECKED
+#define UNCHECKED 0
+#endif
 // MAXREG acts through the compiler option -cl-nv-maxrregcount, not through the source.
 #ifndef MAXREG
 #define MAXREG 0
@@ -90,6 +101,9 @@
 #endif
 #ifndef TRANSB
 #define TRANSB 0
+#endif
+#ifndef CHECKS
+#define CHECKS 1
 #endif
 
 #if PRECISION == 64
@@ -183,7 +197,7 @@ inline void load_a(__global const REAL* restrict a, const int lda, const int row
     const bool inside_r = r < depth_left;
 #endif
     __global const REAL* p = a + r * lda + c;
-    if (full) {
+    if (!CHECKS || full) {
       staged[l] = *((__global const REALA*)p);
     } else {
       REAL* s = (REAL*)&staged[l];
@@ -235,7 +249,7 @@ inline void load_b(__global const REAL* restrict b, const int ldb, const int col
     const bool inside_r = r < cols_left;
 #endif
     __global const REAL* p = b + r * ldb + c;
-    if (full) {
+    if (!CHECKS || full) {
       staged[l] = *((__global const REALB*)p);
     } else {
       REAL* s = (REAL*)&staged[l];
@@ -371,7 +385,7 @@ void xgemm(const int M, const int N, int K, const REAL alpha, const REAL beta,
   const int lm = position.x, ln = position.y;
   const int m0 = get_group_id(1) * TSM, n0 = get_group_id(0) * TSN;
   const int rows_left = M - m0, cols_left = N - n0;
-  const bool full_m = rows_left >= TSM, full_n = cols_left >= TSN;
+  const bool full_m = !CHECKS || rows_left >= TSM, full_n = !CHECKS || cols_left >= TSN;
 #if KSPLIT > 1
   // This work-group's share of K, in whole K tiles: [k_begin, k_begin + K).
   const int tiles_per_split = ((K + TSK - 1) / TSK + KSPLIT - 1) / KSPLIT;
@@ -381,7 +395,7 @@ void xgemm(const int M, const int N, int K, const REAL alpha, const REAL beta,
   const int k_begin = 0;
 #endif
 
-  // Pointers to the first tile; they advance by one K tile per step.
+  // Pointers to the first tile, and the distance from one K tile to the next.
 #if TRANSA == 0
   __global const REAL* a = A + a_offset + (size_t)m0 * lda + k_begin;
   const size_t a_step = TSK;
@@ -422,10 +436,17 @@ void xgemm(const int M, const int N, int K, const REAL alpha, const REAL beta,
     if (more) {
       // Issue the next tile's global loads before computing, so their latency is hidden.
       const int depth_left = K - (t + 1) * TSK;
+#if ADVANCE
+      a += a_step;
+      b += b_step;
+      load_a(a, lda, rows_left, depth_left, full_m && depth_left >= TSK, staged_a);
+      load_b(b, ldb, cols_left, depth_left, full_n && depth_left >= TSK, staged_b);
+#else
       load_a(a + (t + 1) * a_step, lda, rows_left, depth_left, full_m && depth_left >= TSK,
              staged_a);
       load_b(b + (t + 1) * b_step, ldb, cols_left, depth_left, full_n && depth_left >= TSK,
              staged_b);
+#endif
     }
     multiply_tile(als[current], bls[current], lm, ln, acc);
     if (more) {
@@ -437,8 +458,15 @@ void xgemm(const int M, const int N, int K, const REAL alpha, const REAL beta,
 #else
   for (int t = 0; t < tiles; ++t) {
     const int depth_left = K - t * TSK;
+#if ADVANCE
+    load_a(a, lda, rows_left, depth_left, full_m && depth_left >= TSK, staged_a);
+    load_b(b, ldb, cols_left, depth_left, full_n && depth_left >= TSK, staged_b);
+    a += a_step;
+    b += b_step;
+#else
     load_a(a + t * a_step, lda, rows_left, depth_left, full_m && depth_left >= TSK, staged_a);
     load_b(b + t * b_step, ldb, cols_left, depth_left, full_n && depth_left >= TSK, staged_b);
+#endif
     store_a(als[0], staged_a);
     store_b(bls[0], staged_b);
     barrier(CLK_LOCAL_MEM_FENCE);

@@ -94,7 +94,7 @@ int run_gemm(const RunOptions& o) {
       return;
     }
     const cl::Program program = programs.get(context, entry.device, detail::xgemm_kernel_source(),
-                                             xgemm_defines(config, o.precision, problem.trans_a, problem.trans_b));
+                                             xgemm_defines(config, o.precision, problem));
     enqueue_xgemm(queue, program, config, problem, o.precision, o.alpha, o.beta, a_buffer(), b_buffer(),
                   c_buffer(), event);
   };

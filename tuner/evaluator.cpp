@@ -94,7 +94,7 @@ struct Evaluator::Impl {
   std::optional<std::string> defines_of(const KernelConfig& requested) const {
     const KernelConfig config = adapt_vector_widths(requested, problem);
     if (xgemm_rule_violation(config, limits, precision)) return std::nullopt;
-    return xgemm_defines(config, precision, problem.trans_a, problem.trans_b);
+    return xgemm_defines(config, precision, problem);
   }
 
   void prefetch(const std::vector<KernelConfig>& configs) {
@@ -127,7 +127,7 @@ struct Evaluator::Impl {
     data.c_before = random_values<Real>(required.c, 3);
     a = upload(data.a), b = upload(data.b), c = upload(data.c_before), c_before = upload(data.c_before);
     const cl::Program reference = build_program(context, device.device, detail::xgemm_kernel_source(),
-                                                xgemm_defines({}, precision, problem.trans_a, problem.trans_b));
+                                                xgemm_defines({}, precision, problem));
     // Both are made on the device, in copies of C (whose elements outside the matrix they keep),
     // and read back once for the host fallback.
     const auto copy_of_c = [&] {
@@ -183,7 +183,7 @@ struct Evaluator::Impl {
       outcome.error = *violation;
       return outcome;
     }
-    BuildResult built = compiler.take(xgemm_defines(config, precision, problem.trans_a, problem.trans_b));
+    BuildResult built = compiler.take(xgemm_defines(config, precision, problem));
     outcome.compile_seconds = built.seconds;
     if (!built.error.empty()) {
       outcome.status = Status::compile_error;

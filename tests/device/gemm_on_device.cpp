@@ -34,7 +34,7 @@ CheckResult run_and_check(DeviceContext& device, const GemmCase& test,
     check_xgemm_config(adapted, device.limits, precision);
     const cl::Program program = device.programs.get(
         device.context, device.entry.device, detail::xgemm_kernel_source(),
-        xgemm_defines(adapted, precision, problem.trans_a, problem.trans_b));
+        xgemm_defines(adapted, precision, problem));
     enqueue_xgemm(device.queue, program, adapted, problem, precision, test.alpha, test.beta,
                   a_buffer(), b_buffer(), c_buffer(), nullptr);
   } else {

@@ -28,7 +28,7 @@ class BinaryCacheTest : public ::testing::Test {
   GemmArguments arguments = dense_gemm_arguments(Layout::RowMajor, Transpose::No, Transpose::Yes, 37, 29, 45);
   RowMajorGemm problem = to_row_major(arguments);
   KernelConfig config = adapt_vector_widths(xgemm_default_config(limits, Precision::Single), problem);
-  std::string options = xgemm_defines(config, Precision::Single, problem.trans_a, problem.trans_b);
+  std::string options = xgemm_defines(config, Precision::Single, problem);
 
   // Builds (or loads) through a fresh cache on `cache_directory`, runs it and checks the result.
   BinaryCacheStats build_and_run(const std::filesystem::path& cache_directory) {

@@ -72,10 +72,31 @@ TEST(XgemmConfig, DoubleNeedsFp64) {
   EXPECT_THROW(check_xgemm_config({}, limits, Precision::Double), ConfigError);
 }
 
+RowMajorGemm row_major(std::size_t m, std::size_t n, std::size_t k, bool trans_a = false, bool trans_b = false) {
+  RowMajorGemm problem;
+  problem.m = m, problem.n = n, problem.k = k, problem.trans_a = trans_a, problem.trans_b = trans_b;
+  return problem;
+}
+
 TEST(XgemmConfig, DefinesAreOnlyNamesAndIntegers) {
-  EXPECT_EQ(xgemm_defines({{"TSM", 32}}, Precision::Double, true, false),
-            "-DKSPLIT=1 -DKUNROLL=8 -DMAXREG=0 -DPADA=4 -DPADB=4 -DPREFETCH=1 -DSTRM=2 -DSTRN=2 -DTSK=16 -DTSM=32 -DTSN=128 "
-            "-DVWA=4 -DVWB=4 -DWARPN=0 -DWPTM=8 -DWPTN=8 -DPRECISION=64 -DTRANSA=1 -DTRANSB=0");
+  EXPECT_EQ(xgemm_defines({{"TSM", 32}}, Precision::Double, row_major(64, 256, 32, true, false)),
+            "-DADVANCE=0 -DKSPLIT=1 -DKUNROLL=8 -DMAXREG=0 -DPADA=4 -DPADB=4 -DPREFETCH=1 -DSTRM=2 -DSTRN=2 -DTSK=16 "
+            "-DTSM=32 -DTSN=128 -DUNCHECKED=0 -DVWA=4 -DVWB=4 -DWARPN=0 -DWPTM=8 -DWPTN=8 -DPRECISION=64 -DTRANSA=1 "
+            "-DTRANSB=0 -DCHECKS=1");
+}
+
+// Bounds checks are compiled out only where asked for and where every tile lies inside the matrices.
+TEST(XgemmConfig, ChecksAreLeftOutOnlyForWholeTiles) {
+  const KernelConfig unchecked = {{"TSM", 64}, {"TSN", 128}, {"TSK", 16}, {"UNCHECKED", 1}};
+  EXPECT_FALSE(xgemm_needs_checks(unchecked, row_major(128, 256, 32)));
+  EXPECT_FALSE(xgemm_needs_checks(unchecked, row_major(0, 0, 0)));
+  EXPECT_TRUE(xgemm_needs_checks(unchecked, row_major(96, 256, 32)));
+  EXPECT_TRUE(xgemm_needs_checks(unchecked, row_major(128, 200, 32)));
+  EXPECT_TRUE(xgemm_needs_checks(unchecked, row_major(128, 256, 40)));
+  KernelConfig checked = unchecked;
+  checked["UNCHECKED"] = 0;
+  EXPECT_TRUE(xgemm_needs_checks(checked, row_major(128, 256, 32)));
+  EXPECT_TRUE(xgemm_defines(unchecked, Precision::Single, row_major(128, 256, 32)).ends_with(" -DCHECKS=0"));
 }
 
 // A CPU compiler vectorises a work-item's row of accumulators: CPU devices get 16 columns per
@@ -96,7 +117,7 @@ TEST(XgemmConfig, ParameterLookupFallsBackToTheDefault) {
 }
 
 TEST(XgemmConfig, RegisterCapIsACompilerOptionOfNvidiaDevicesOnly) {
-  const std::string defines = xgemm_defines({{"MAXREG", 128}}, Precision::Single, false, false);
+  const std::string defines = xgemm_defines({{"MAXREG", 128}}, Precision::Single, row_major(64, 64, 64));
   EXPECT_TRUE(defines.ends_with(" -cl-nv-maxrregcount=128")) << defines;
   DeviceLimits limits = gpu_like();
   limits.nv_compiler_options = true;
