@@ -133,10 +133,22 @@ KernelConfig xgemm_default_config(const DeviceLimits& limits, Precision precisio
   static const KernelConfig cpu = {{"TSM", 64}, {"TSN", 128}, {"TSK", 16}, {"WPTM", 8}, {"WPTN", 16},
                                    {"PADA", 0}, {"PADB", 0}, {"VWA", 4}, {"VWB", 4}, {"STRM", 0},
                                    {"STRN", 0}, {"KUNROLL", 4}, {"PREFETCH", 0}};
-  KernelConfig config = limits.cpu ? complete_xgemm_config(cpu) : xgemm_default_config();
+  // NVIDIA (its compiler options extension): 128 x 256 tiles of 8 x 16 per work-item, one
+  // work-group of 256 per multiprocessor with up to 255 registers each, which every NVIDIA GPU
+  // with 64K registers allows. On the H200 (2026-11-21) it ran 4096^3 at 47.5 TFLOP/s, within 0.2%
+  // of the tuned best, where the kernel's defaults ran 45.5; it needs 48 KiB of local memory.
+  static const KernelConfig nvidia = {{"TSM", 128}, {"TSN", 256}, {"TSK", 16}, {"WPTM", 8}, {"WPTN", 16},
+                                      {"PADA", 0}, {"PADB", 0}, {"VWA", 4}, {"VWB", 4}, {"STRM", 0},
+                                      {"STRN", 2}, {"KUNROLL", 8}, {"PREFETCH", 1}, {"ADVANCE", 1},
+                                      {"UNCHECKED", 1}};
+  KernelConfig config = limits.cpu                    ? complete_xgemm_config(cpu)
+                         : limits.nv_compiler_options ? complete_xgemm_config(nvidia)
+                                                      : xgemm_default_config();
+  if (!xgemm_rule_violation(config, limits, precision)) return config;
+  if (!xgemm_rule_violation(xgemm_default_config(), limits, precision)) return xgemm_default_config();
   for (const KernelConfig& candidate : smaller) {
-    if (!xgemm_rule_violation(config, limits, precision)) break;
     config = candidate;
+    if (!xgemm_rule_violation(config, limits, precision)) break;
   }
   return config;
 }

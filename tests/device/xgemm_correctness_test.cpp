@@ -73,7 +73,7 @@ TEST_P(XgemmShapes, MatchesOpenBlasWithVectorisedConfiguration) {
 INSTANTIATE_TEST_SUITE_P(AllShapes, XgemmShapes, ::testing::ValuesIn(all_cases()), case_name);
 
 // Configurations unlike the defaults: strided, contiguous and group-strided ownership, wide vectors,
-// tiny and rectangular tiles, prefetch on and off.
+// tiny and rectangular tiles, prefetch on and off, advancing pointers, unchecked whole tiles.
 // Every parameter given, so that a change of the kernel's defaults does not change these.
 const KernelConfig configurations[] = {
     {{"TSM", 16}, {"TSN", 16}, {"TSK", 16}, {"WPTM", 1}, {"WPTN", 1}, {"VWA", 1}, {"VWB", 1},
@@ -91,6 +91,13 @@ const KernelConfig configurations[] = {
      {"STRM", 2}, {"STRN", 2}, {"PADA", 4}, {"PADB", 4}, {"PREFETCH", 1}, {"KUNROLL", 8}, {"WARPN", 8}},
     {{"TSM", 64}, {"TSN", 32}, {"TSK", 16}, {"WPTM", 8}, {"WPTN", 4}, {"VWA", 2}, {"VWB", 4},
      {"STRM", 2}, {"STRN", 0}, {"PADA", 0}, {"PADB", 0}, {"PREFETCH", 0}, {"KUNROLL", 4}, {"WARPN", 0}},
+    // Advancing pointers and, on the 256 x 256 x 64 problem (whole tiles), no bounds checks.
+    {{"TSM", 64}, {"TSN", 128}, {"TSK", 16}, {"WPTM", 8}, {"WPTN", 16}, {"VWA", 4}, {"VWB", 4},
+     {"STRM", 2}, {"STRN", 2}, {"PADA", 0}, {"PADB", 0}, {"PREFETCH", 1}, {"KUNROLL", 8}, {"WARPN", 0},
+     {"ADVANCE", 1}, {"UNCHECKED", 1}},
+    {{"TSM", 32}, {"TSN", 64}, {"TSK", 16}, {"WPTM", 4}, {"WPTN", 4}, {"VWA", 2}, {"VWB", 4},
+     {"STRM", 0}, {"STRN", 0}, {"PADA", 1}, {"PADB", 1}, {"PREFETCH", 0}, {"KUNROLL", 4}, {"WARPN", 0},
+     {"KSPLIT", 2}, {"ADVANCE", 1}, {"UNCHECKED", 1}},
 };
 
 class XgemmConfigurations : public ::testing::TestWithParam<std::tuple<int, int>> {};
@@ -106,7 +113,7 @@ TEST_P(XgemmConfigurations, MatchOpenBlasOnEdgeAndFullTiles) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Several, XgemmConfigurations,
-                         ::testing::Combine(::testing::Range(0, 7), ::testing::Range(0, 4)));
+                         ::testing::Combine(::testing::Range(0, 9), ::testing::Range(0, 4)));
 
 TEST(XgemmSemantics, BetaZeroNeverReadsC) {
   for (Layout layout : {Layout::RowMajor, Layout::ColMajor}) {

@@ -110,6 +110,23 @@ TEST(XgemmConfig, CpuDevicesGetADefaultOfTheirOwn) {
   EXPECT_FALSE(xgemm_rule_violation(cpu, limits, Precision::Single)) << describe_config(cpu);
 }
 
+// NVIDIA GPUs get 8 x 16 per work-item where it fits their local memory; the kernel's defaults or
+// smaller tiles where it does not (double precision needs twice the local memory).
+TEST(XgemmConfig, NvidiaDevicesGetLargeWorkItemsWhereTheyFit) {
+  DeviceLimits limits = gpu_like();
+  limits.nv_compiler_options = true;
+  limits.local_mem_bytes = 49152;
+  const KernelConfig single = xgemm_default_config(limits, Precision::Single);
+  EXPECT_EQ(single.at("WPTN"), 16);
+  EXPECT_EQ(single.at("TSN"), 256);
+  EXPECT_FALSE(xgemm_rule_violation(single, limits, Precision::Single)) << describe_config(single);
+  const KernelConfig twice = xgemm_default_config(limits, Precision::Double);
+  EXPECT_NE(twice.at("WPTN"), 16);
+  EXPECT_FALSE(xgemm_rule_violation(twice, limits, Precision::Double)) << describe_config(twice);
+  limits.local_mem_bytes = 40960;  // holds the kernel's defaults (33 KiB), not 48 KiB
+  EXPECT_EQ(xgemm_default_config(limits, Precision::Single), xgemm_default_config());
+}
+
 TEST(XgemmConfig, ParameterLookupFallsBackToTheDefault) {
   EXPECT_EQ(xgemm_parameter({{"TSM", 32}}, "TSM"), 32);
   EXPECT_EQ(xgemm_parameter({{"TSM", 32}}, "KSPLIT"), xgemm_default_config().at("KSPLIT"));
