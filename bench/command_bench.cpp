@@ -1,6 +1,7 @@
 // `gemmtune bench`: gemmtune through the dispatcher beside CLBlast, OpenBLAS and cuBLAS, same data, same timing.
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <cmath>
 #include <ctime>
 #include <fstream>
@@ -89,6 +90,12 @@ class Bench {
               << " warm-up calls; TFLOP/s = 2*M*N*K / time\n";
     for (const auto& peer : peers_)
       if (!peer->unavailable_reason().empty()) note(peer->name() + " unavailable: " + peer->unavailable_reason());
+    // OpenBLAS reads this when it loads. Unset, its idle threads keep spinning long after the
+    // reference call (0.5 s of waiting is not enough): on PoCL at 1024^3 the OpenCL peers then ran
+    // at 68 GFLOP/s instead of 87 (2026-11-21), while OpenBLAS itself ran as fast with it set to 4.
+    if (setup_.device.fingerprint.type == "cpu" && !std::getenv("OPENBLAS_THREAD_TIMEOUT"))
+      note("OPENBLAS_THREAD_TIMEOUT is unset: OpenBLAS's idle threads spin and slow the OpenCL peers on this "
+           "CPU device; run with OPENBLAS_THREAD_TIMEOUT=4 for a fair comparison");
     print_header();
     for (const auto& shape : shapes) {
       run_shape(shape);

@@ -53,6 +53,19 @@ TEST(BenchCommand, SmallShapesWriteCheckedJson) {
   EXPECT_EQ(results[3].as_object().at("k").as_int64(), 51);
 }
 
+// On a CPU device OpenBLAS's spinning threads would slow the OpenCL peers: the bench says how to
+// stop them, and says nothing once they are stopped. (The default device in CI is PoCL's CPU.)
+TEST(BenchCommand, WarnsOfSpinningOpenBlasThreadsOnCpuDevices) {
+  const std::string bench = " bench --sizes 64 --peers openblas --repeat 2 --warm-up 1 --db /nonexistent/x.db";
+  const ProcessResult unset = run_shell("env -u OPENBLAS_THREAD_TIMEOUT " + gemmtune_binary() + bench);
+  ASSERT_EQ(unset.exit_code, 0) << unset.err << unset.out;
+  if (unset.out.find("pthread-") == std::string::npos) GTEST_SKIP() << "the default device is not PoCL's CPU";
+  EXPECT_NE(unset.out.find("OPENBLAS_THREAD_TIMEOUT=4"), std::string::npos) << unset.out;
+  const ProcessResult set = run_shell("OPENBLAS_THREAD_TIMEOUT=4 " + gemmtune_binary() + bench);
+  ASSERT_EQ(set.exit_code, 0) << set.err << set.out;
+  EXPECT_EQ(set.out.find("OPENBLAS_THREAD_TIMEOUT"), std::string::npos) << set.out;
+}
+
 TEST(BenchCommand, UnknownPeerExitsTwoWithOneLine) {
   const ProcessResult result = run_gemmtune("bench --sizes 64 --peers clblast,mkl");
   EXPECT_EQ(result.exit_code, 2);
