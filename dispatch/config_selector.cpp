@@ -119,7 +119,7 @@ ConfigSelector::ConfigSelector(DeviceFingerprint device, DeviceLimits limits, st
 
 ConfigChoice ConfigSelector::choose(const GemmShape& shape) const {
   ConfigChoice fallback{xgemm_default_config(limits_, shape.precision), ConfigSource::Default,
-                        "the kernel's built-in defaults"};
+                        "the built-in defaults for this kind of device"};
   std::error_code error;
   if (!std::filesystem::exists(database_, error)) {
     fallback.detail += " (no tuning database at " + database_.string() + ")";
