@@ -73,9 +73,8 @@ TEST(XgemmConfig, DoubleNeedsFp64) {
 }
 
 RowMajorGemm row_major(std::size_t m, std::size_t n, std::size_t k, bool trans_a = false, bool trans_b = false) {
-  RowMajorGemm problem;
-  problem.m = m, problem.n = n, problem.k = k, problem.trans_a = trans_a, problem.trans_b = trans_b;
-  return problem;
+  return to_row_major(dense_gemm_arguments(Layout::RowMajor, trans_a ? Transpose::Yes : Transpose::No,
+                                           trans_b ? Transpose::Yes : Transpose::No, m, n, k));
 }
 
 TEST(XgemmConfig, DefinesAreOnlyNamesAndIntegers) {
