@@ -73,7 +73,8 @@ TEST_P(XgemmShapes, MatchesOpenBlasWithVectorisedConfiguration) {
 INSTANTIATE_TEST_SUITE_P(AllShapes, XgemmShapes, ::testing::ValuesIn(all_cases()), case_name);
 
 // Configurations unlike the defaults: strided, contiguous and group-strided ownership, wide vectors,
-// tiny and rectangular tiles, prefetch on and off, advancing pointers, unchecked whole tiles.
+// tiny and rectangular tiles, prefetch on and off, advancing pointers, unchecked whole tiles,
+// swizzled local tiles (whose permutation steps differ with the depth of a vector: 4, 8 and 16).
 // Every parameter given, so that a change of the kernel's defaults does not change these.
 const KernelConfig configurations[] = {
     {{"TSM", 16}, {"TSN", 16}, {"TSK", 16}, {"WPTM", 1}, {"WPTN", 1}, {"VWA", 1}, {"VWB", 1},
@@ -81,16 +82,16 @@ const KernelConfig configurations[] = {
     {{"TSM", 128}, {"TSN", 32}, {"TSK", 16}, {"WPTM", 8}, {"WPTN", 2}, {"VWA", 8}, {"VWB", 2},
      {"STRM", 1}, {"STRN", 1}, {"PADA", 1}, {"PADB", 1}, {"PREFETCH", 1}, {"KUNROLL", 4}, {"WARPN", 16}},
     {{"TSM", 64}, {"TSN", 128}, {"TSK", 32}, {"WPTM", 8}, {"WPTN", 8}, {"VWA", 2}, {"VWB", 8},
-     {"STRM", 0}, {"STRN", 0}, {"PADA", 4}, {"PADB", 0}, {"PREFETCH", 0}, {"KUNROLL", 8}, {"WARPN", 8}},
+     {"STRM", 0}, {"STRN", 0}, {"PADA", 4}, {"PADB", 0}, {"PREFETCH", 0}, {"KUNROLL", 8}, {"WARPN", 8}, {"SWIZZLE", 1}},
     {{"TSM", 128}, {"TSN", 128}, {"TSK", 16}, {"WPTM", 8}, {"WPTN", 8}, {"VWA", 4}, {"VWB", 4},
-     {"STRM", 0}, {"STRN", 0}, {"PADA", 0}, {"PADB", 0}, {"PREFETCH", 1}, {"KUNROLL", 4}, {"WARPN", 4}},
+     {"STRM", 0}, {"STRN", 0}, {"PADA", 0}, {"PADB", 0}, {"PREFETCH", 1}, {"KUNROLL", 4}, {"WARPN", 4}, {"SWIZZLE", 1}},
     {{"TSM", 64}, {"TSN", 32}, {"TSK", 8}, {"WPTM", 4}, {"WPTN", 2}, {"VWA", 2}, {"VWB", 1},
      {"STRM", 0}, {"STRN", 0}, {"PADA", 1}, {"PADB", 1}, {"PREFETCH", 1}, {"KUNROLL", 1}, {"WARPN", 0},
      {"KSPLIT", 4}},
     {{"TSM", 128}, {"TSN", 128}, {"TSK", 8}, {"WPTM", 8}, {"WPTN", 8}, {"VWA", 4}, {"VWB", 4},
-     {"STRM", 2}, {"STRN", 2}, {"PADA", 4}, {"PADB", 4}, {"PREFETCH", 1}, {"KUNROLL", 8}, {"WARPN", 8}},
+     {"STRM", 2}, {"STRN", 2}, {"PADA", 4}, {"PADB", 4}, {"PREFETCH", 1}, {"KUNROLL", 8}, {"WARPN", 8}, {"SWIZZLE", 1}},
     {{"TSM", 64}, {"TSN", 32}, {"TSK", 16}, {"WPTM", 8}, {"WPTN", 4}, {"VWA", 2}, {"VWB", 4},
-     {"STRM", 2}, {"STRN", 0}, {"PADA", 0}, {"PADB", 0}, {"PREFETCH", 0}, {"KUNROLL", 4}, {"WARPN", 0}},
+     {"STRM", 2}, {"STRN", 0}, {"PADA", 0}, {"PADB", 0}, {"PREFETCH", 0}, {"KUNROLL", 4}, {"WARPN", 0}, {"SWIZZLE", 1}},
     // Advancing pointers and, on the 256 x 256 x 64 problem (whole tiles), no bounds checks.
     {{"TSM", 64}, {"TSN", 128}, {"TSK", 16}, {"WPTM", 8}, {"WPTN", 16}, {"VWA", 4}, {"VWB", 4},
      {"STRM", 2}, {"STRN", 2}, {"PADA", 0}, {"PADB", 0}, {"PREFETCH", 1}, {"KUNROLL", 8}, {"WARPN", 0},

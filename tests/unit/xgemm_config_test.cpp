@@ -62,6 +62,17 @@ TEST(XgemmConfig, WarpLayoutMustTileTheWorkItems) {
   EXPECT_NE(violation->find("WARPN == 0 ||"), std::string::npos) << *violation;
 }
 
+// The swizzle permutes columns within blocks of 32: narrower tiles are refused, by name.
+TEST(XgemmConfig, SwizzleNeedsTilesOfWholeBlocksOf32) {
+  EXPECT_FALSE(xgemm_rule_violation({{"TSM", 32}, {"TSN", 64}, {"WPTM", 4}, {"WPTN", 4}, {"SWIZZLE", 1}}, gpu_like(),
+                                    Precision::Single));
+  const auto narrow = xgemm_rule_violation({{"TSM", 16}, {"TSN", 64}, {"WPTM", 2}, {"WPTN", 4}, {"SWIZZLE", 1}},
+                                           gpu_like(), Precision::Single);
+  ASSERT_TRUE(narrow);
+  EXPECT_NE(narrow->find("SWIZZLE=1 TSM=16"), std::string::npos) << *narrow;
+  EXPECT_TRUE(xgemm_rule_violation({{"SWIZZLE", 2}}, gpu_like(), Precision::Single));
+}
+
 TEST(XgemmConfig, RefusesUnknownParameters) {
   EXPECT_THROW(check_xgemm_config({{"TSX", 4}}, gpu_like(), Precision::Single), ConfigError);
 }
@@ -79,8 +90,8 @@ RowMajorGemm row_major(std::size_t m, std::size_t n, std::size_t k, bool trans_a
 
 TEST(XgemmConfig, DefinesAreOnlyNamesAndIntegers) {
   EXPECT_EQ(xgemm_defines({{"TSM", 32}}, Precision::Double, row_major(64, 256, 32, true, false)),
-            "-DADVANCE=0 -DKSPLIT=1 -DKUNROLL=8 -DMAXREG=0 -DPADA=4 -DPADB=4 -DPREFETCH=1 -DSTRM=2 -DSTRN=2 -DTSK=16 "
-            "-DTSM=32 -DTSN=128 -DUNCHECKED=0 -DVWA=4 -DVWB=4 -DWARPN=0 -DWPTM=8 -DWPTN=8 -DPRECISION=64 -DTRANSA=1 "
+            "-DADVANCE=0 -DKSPLIT=1 -DKUNROLL=8 -DMAXREG=0 -DPADA=4 -DPADB=4 -DPREFETCH=1 -DSTRM=2 -DSTRN=2 -DSWIZZLE=0 "
+            "-DTSK=16 -DTSM=32 -DTSN=128 -DUNCHECKED=0 -DVWA=4 -DVWB=4 -DWARPN=0 -DWPTM=8 -DWPTN=8 -DPRECISION=64 -DTRANSA=1 "
             "-DTRANSB=0 -DCHECKS=1");
 }
 
