@@ -8,8 +8,8 @@ set(GEMMTUNE_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/gemmtune)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/gemmtune
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} COMPONENT development
         FILES_MATCHING PATTERN "*.hpp")
-# gemmtune is static, so its private dependency gemmtune_db travels with it (linked, not included).
-install(TARGETS gemmtune gemmtune_db EXPORT gemmtuneTargets
+# gemmtune is static, so its private dependencies gemmtune_db and gemmtune_core travel with it (linked, not included).
+install(TARGETS gemmtune gemmtune_db gemmtune_core EXPORT gemmtuneTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT development
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT development
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})

@@ -1,7 +1,7 @@
 // Row-level SQL shared by the Database's files: upserts, inserts and row readers.
 #include "db/connection_rows.hpp"
 
-#include "db/config_key.hpp"
+#include "core/kernel_config.hpp"
 
 namespace gemmtune::db {
 namespace {

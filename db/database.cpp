@@ -11,7 +11,7 @@
 #include <random>
 #include <thread>
 
-#include "db/config_key.hpp"
+#include "core/kernel_config.hpp"
 #include "db/connection_rows.hpp"
 #include "db/schema.hpp"
 

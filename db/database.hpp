@@ -20,11 +20,11 @@ namespace gemmtune::db {
 // The best (lowest median time) status-ok configuration of one device, kernel and problem.
 struct TunedBest {
   ProblemRecord problem;
-  ConfigValues config;
+  KernelConfig config;
   double gflops = 0;
   double median_seconds = 0;
   std::string device_key, driver_version;
-  std::string kernel_hash, config_key;
+  std::string kernel_name, kernel_hash, config_key;
   double min_seconds = 0, spread = 0;
   int runs = 0;
 };
@@ -86,32 +86,36 @@ class Database {
   // Everything recorded for this device, kernel and problem, oldest first (to resume a session).
   std::vector<EvaluationRecord> evaluations(std::int64_t device, std::int64_t kernel, std::int64_t problem) const;
 
-  // The dispatcher's queries. Only status ok counts, only results of kernel_hash are returned.
+  // The dispatcher's queries. Only status ok counts, only results of this kernel family and source
+  // hash are returned.
   // Exact device, kernel and problem.
-  std::optional<TunedBest> best(const std::string& device_key, const std::string& kernel_hash,
+  std::optional<TunedBest> best(const std::string& device_key, const KernelVersion& kernel,
                                 const ProblemRecord& problem) const;
   // This device's best per tuned problem of this precision, layout and transpositions (for the
   // nearest-shape choice), ordered by m, n, k.
-  std::vector<TunedBest> best_per_problem(const std::string& device_key, const std::string& kernel_hash,
-                                          int precision, const std::string& layout, const std::string& trans) const;
+  std::vector<TunedBest> best_per_problem(const std::string& device_key, const KernelVersion& kernel,
+                                          const std::string& precision, const std::string& layout,
+                                          const std::string& trans) const;
   // Devices of the same model under other drivers or platforms (key != excluded_device_key): their
   // best per problem of the same precision, layout and transpositions; the exact problem first,
   // then by GFLOP/s, highest first.
   std::vector<TunedBest> best_for_model_other_drivers(const std::string& model_key,
                                                       const std::string& excluded_device_key,
-                                                      const std::string& kernel_hash,
+                                                      const KernelVersion& kernel,
                                                       const ProblemRecord& problem) const;
   // Every device of this vendor and type: the best per device and problem of this precision,
   // layout and transpositions, by GFLOP/s, highest first.
   std::vector<TunedBest> best_for_vendor_type(const std::string& vendor, const std::string& type,
-                                              const std::string& kernel_hash, int precision,
+                                              const KernelVersion& kernel, const std::string& precision,
                                               const std::string& layout, const std::string& trans) const;
 
   // Inspection (gemmtune db).
   std::vector<DeviceRecord> devices() const;  // by id
   std::vector<ProblemSummary> problem_summaries() const;
-  // The `limit` fastest ok configurations of one device and problem over every kernel hash.
-  std::vector<TunedBest> top_configs(const std::string& device_key, const ProblemRecord& problem, int limit) const;
+  // The `limit` fastest ok configurations of one device, kernel family and problem over every
+  // source hash of the family.
+  std::vector<TunedBest> top_configs(const std::string& device_key, const std::string& kernel_name,
+                                     const ProblemRecord& problem, int limit) const;
 
   // Every evaluation with what it refers to, in insertion order (export, merge).
   std::vector<StoredEvaluation> all_evaluations() const;

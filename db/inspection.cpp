@@ -2,7 +2,7 @@
 #include <SQLiteCpp/Statement.h>
 #include <SQLiteCpp/Transaction.h>
 
-#include "db/config_key.hpp"
+#include "core/kernel_config.hpp"
 #include "db/connection_rows.hpp"
 #include "db/database.hpp"
 
@@ -12,7 +12,7 @@ namespace {
 std::string describe(const StoredEvaluation& stored) {
   const ProblemRecord& p = stored.problem;
   return "device '" + stored.device.key + "', kernel " + stored.kernel_name + ' ' + stored.kernel_hash + ", " +
-         std::to_string(p.precision) + "-bit " + p.layout + ' ' + p.trans + ' ' + std::to_string(p.m) + 'x' +
+         p.precision + ' ' + p.layout + ' ' + p.trans + ' ' + std::to_string(p.m) + 'x' +
          std::to_string(p.n) + 'x' + std::to_string(p.k) + ", config " + config_key(stored.evaluation.config);
 }
 
@@ -59,7 +59,7 @@ std::vector<ProblemSummary> Database::problem_summaries() const {
       s.driver_version = query.getColumn(2).getString();
       s.kernel_name = query.getColumn(3).getString();
       s.kernel_hash = query.getColumn(4).getString();
-      s.problem = {query.getColumn(5).getInt(), query.getColumn(6).getString(), query.getColumn(7).getString(),
+      s.problem = {query.getColumn(5).getString(), query.getColumn(6).getString(), query.getColumn(7).getString(),
                    query.getColumn(8).getInt64(), query.getColumn(9).getInt64(), query.getColumn(10).getInt64()};
       s.evaluations = query.getColumn(11).getInt64();
       s.ok = query.getColumn(12).getInt64();
@@ -71,6 +71,7 @@ std::vector<ProblemSummary> Database::problem_summaries() const {
         best.median_seconds = query.getColumn(15).getDouble();
         best.device_key = s.device_key;
         best.driver_version = s.driver_version;
+        best.kernel_name = s.kernel_name;
         best.kernel_hash = s.kernel_hash;
         best.config_key = query.getColumn(16).getString();
         best.min_seconds = query.getColumn(17).getDouble();
@@ -101,7 +102,7 @@ std::vector<StoredEvaluation> Database::all_evaluations() const {
       row.device = read_device(query, 0);
       row.kernel_name = query.getColumn(13).getString();
       row.kernel_hash = query.getColumn(14).getString();
-      row.problem = {query.getColumn(15).getInt(), query.getColumn(16).getString(), query.getColumn(17).getString(),
+      row.problem = {query.getColumn(15).getString(), query.getColumn(16).getString(), query.getColumn(17).getString(),
                      query.getColumn(18).getInt64(), query.getColumn(19).getInt64(), query.getColumn(20).getInt64()};
       if (!query.getColumn(21).isNull()) {
         StoredSession session;

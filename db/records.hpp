@@ -9,7 +9,7 @@
 namespace gemmtune::db {
 
 // Kernel parameter name -> value. std::map so that the canonical key is sorted by name.
-using ConfigValues = std::map<std::string, std::int64_t>;
+using KernelConfig = std::map<std::string, std::int64_t>;
 
 // A device fingerprint as stored; the keys are computed by the caller (DeviceFingerprint::model_key()
 // and key()) so that db/ needs no OpenCL. `key` identifies the row.
@@ -22,8 +22,14 @@ struct DeviceRecord {
   friend bool operator==(const DeviceRecord&, const DeviceRecord&) = default;
 };
 
+// One version of a kernel family: its results are keyed by both, and the dispatcher reads only
+// those of the source it runs.
+struct KernelVersion {
+  std::string name, hash;
+};
+
 struct ProblemRecord {
-  int precision = 32;         // 32 | 64
+  std::string precision = "fp32";  // a code of the precision table (core/precision.hpp)
   std::string layout = "row";  // "row" | "col"
   std::string trans = "NN";    // "NN" | "NT" | "TN" | "TT"
   std::int64_t m = 0, n = 0, k = 0;
@@ -42,7 +48,7 @@ struct SessionRecord {
 
 // One measured (or failed) configuration.
 struct EvaluationRecord {
-  ConfigValues config;
+  KernelConfig config;
   std::string status;  // ok, compile_error, launch_error, wrong_result, timeout, invalid
   int runs = 0;
   double min_seconds = 0, median_seconds = 0;

@@ -104,10 +104,45 @@ JOIN problems p ON p.id = e.problem_id
 WHERE e.rank = 1;
 )sql";
 
+// Version 2: precisions by name ('fp32', 'fp64', ...) from the precision table, since FP16 and
+// BF16 have the same width. SQLite changes a CHECK only by rebuilding the table (foreign keys are
+// off meanwhile and checked before the commit; see migrate()).
+constexpr std::string_view version_2 = R"sql(
+DROP VIEW best_configs;
+CREATE TABLE problems_by_name (
+  id        INTEGER PRIMARY KEY,
+  precision TEXT    NOT NULL CHECK (precision IN ('fp16', 'bf16', 'tf32', 'fp32', '3xtf32', 'fp64')),
+  layout    TEXT    NOT NULL CHECK (layout IN ('row', 'col')),
+  trans     TEXT    NOT NULL CHECK (trans IN ('NN', 'NT', 'TN', 'TT')),
+  m         INTEGER NOT NULL CHECK (m > 0),
+  n         INTEGER NOT NULL CHECK (n > 0),
+  k         INTEGER NOT NULL CHECK (k > 0),
+  UNIQUE (precision, layout, trans, m, n, k)
+);
+INSERT INTO problems_by_name (id, precision, layout, trans, m, n, k)
+  SELECT id, CASE precision WHEN 64 THEN 'fp64' ELSE 'fp32' END, layout, trans, m, n, k FROM problems;
+DROP TABLE problems;
+ALTER TABLE problems_by_name RENAME TO problems;
+CREATE VIEW best_configs AS
+SELECT e.device_id, e.kernel_id, e.problem_id, e.id AS evaluation_id,
+       d.key AS device_key, d.model_key, d.vendor, d.type, d.name AS device_name, d.driver_version,
+       k.name AS kernel_name, k.source_hash AS kernel_hash,
+       p.precision, p.layout, p.trans, p.m, p.n, p.k,
+       e.config_key, e.config_json, e.gflops, e.median_seconds, e.min_seconds, e.spread, e.runs,
+       e.recorded_at
+FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY device_id, kernel_id, problem_id
+                                   ORDER BY median_seconds ASC, id ASC) AS rank
+      FROM evaluations WHERE status = 'ok') AS e
+JOIN devices d ON d.id = e.device_id
+JOIN kernels k ON k.id = e.kernel_id
+JOIN problems p ON p.id = e.problem_id
+WHERE e.rank = 1;
+)sql";
+
 }  // namespace
 
 const std::vector<std::string_view>& migrations() {
-  static const std::vector<std::string_view> steps{version_1};
+  static const std::vector<std::string_view> steps{version_1, version_2};
   return steps;
 }
 
@@ -143,14 +178,20 @@ void refuse_unusable(SQLite::Database& connection, const std::string& name) {
 void migrate(SQLite::Database& connection, const std::string& name) {
   refuse_unusable(connection, name);
   if (schema_version(connection) == current_schema_version()) return;
+  // A step may rebuild a table that others reference: foreign keys are enforced again, and checked,
+  // once every step has run (the pragma has no effect inside a transaction).
+  connection.exec("PRAGMA foreign_keys = OFF");
   SQLite::Transaction transaction(connection, SQLite::TransactionBehavior::IMMEDIATE);
   const int version = schema_version(connection);
   refuse_newer(version, name);  // another process may have migrated past us meanwhile
   if (version == 0) refuse_foreign(connection, name);
   for (int step = version; step < current_schema_version(); ++step)
     connection.exec(std::string(migrations()[static_cast<std::size_t>(step)]));
+  if (connection.execAndGet("SELECT count(*) FROM pragma_foreign_key_check").getInt64() != 0)
+    throw DatabaseError(name + ": migrating the schema would break a reference between tables");
   connection.exec("PRAGMA user_version = " + std::to_string(current_schema_version()));
   transaction.commit();
+  connection.exec("PRAGMA foreign_keys = ON");
 }
 
 }  // namespace gemmtune::db

@@ -4,7 +4,7 @@
 #include <boost/json.hpp>
 #include <sstream>
 
-#include "db/config_key.hpp"
+#include "core/kernel_config.hpp"
 #include "gemmtune/error.hpp"
 
 namespace gemmtune::db {
@@ -133,7 +133,11 @@ StoredEvaluation evaluation_from_json(const FieldReader& r) {
   s.device = device_from_json(FieldReader(r.field("device"), r.where() + ": device"));
   s.kernel_name = r.text("kernel");
   s.kernel_hash = r.text("kernel_hash");
-  s.problem.precision = r.integer<int>("precision");
+  // Files written before precisions were named hold 32 or 64.
+  if (const json::value& precision = r.field("precision"); precision.is_number())
+    s.problem.precision = r.integer<int>("precision") == 64 ? "fp64" : r.integer<int>("precision") == 32 ? "fp32" : "?";
+  else
+    s.problem.precision = r.text("precision");
   s.problem.layout = r.text("layout");
   s.problem.trans = r.text("trans");
   s.problem.m = r.integer<std::int64_t>("m");
@@ -223,7 +227,7 @@ std::string export_csv(const std::vector<StoredEvaluation>& evaluations) {
     const EvaluationRecord& e = s.evaluation;
     const std::vector<std::string> fields{
         s.device.key, s.device.name, s.device.driver_version, s.kernel_name, s.kernel_hash,
-        std::to_string(s.problem.precision), s.problem.layout, s.problem.trans, std::to_string(s.problem.m),
+        s.problem.precision, s.problem.layout, s.problem.trans, std::to_string(s.problem.m),
         std::to_string(s.problem.n), std::to_string(s.problem.k), config_key(e.config), e.status,
         std::to_string(e.runs), number_text(e.min_seconds), number_text(e.median_seconds), number_text(e.spread),
         number_text(e.gflops), number_text(e.compile_seconds), e.error, e.recorded_at,

@@ -45,7 +45,7 @@ std::optional<std::uint64_t> take_u64(std::string_view& in) {
   return value;
 }
 
-std::string cache_key(const cl::Device& device, const detail::KernelSource& source, const std::string& options) {
+std::string cache_key(const cl::Device& device, const KernelSource& source, const std::string& options) {
   return fingerprint_of(device).key() + '\n' + source.name + '\n' + source.hash + '\n' + options;
 }
 
@@ -84,13 +84,13 @@ std::filesystem::path BinaryCache::default_directory() {
   return std::filesystem::path(home && *home ? home : ".") / ".cache" / "gemmtune";
 }
 
-std::filesystem::path BinaryCache::file_for(const cl::Device& device, const detail::KernelSource& source,
+std::filesystem::path BinaryCache::file_for(const cl::Device& device, const KernelSource& source,
                                             const std::string& options) const {
   return directory_ / (hex(fnv1a(cache_key(device, source, options))) + ".bin");
 }
 
 cl::Program BinaryCache::get(const cl::Context& context, const cl::Device& device,
-                             const detail::KernelSource& source, const std::string& options) {
+                             const KernelSource& source, const std::string& options) {
   const std::string key = cache_key(device, source, options);
   const std::filesystem::path file = directory_ / (hex(fnv1a(key)) + ".bin");
   if (auto program = load(file, key, context, device, options)) return *program;

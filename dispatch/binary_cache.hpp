@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "dispatch/kernel_sources.hpp"
+#include "core/kernel_family.hpp"
 #include "dispatch/opencl.hpp"
 
 namespace gemmtune {
@@ -35,11 +35,11 @@ class BinaryCache {
 
   // The program built for `device`, from the cached binary when there is a valid one, else
   // compiled with build_program() (same errors) and stored.
-  cl::Program get(const cl::Context& context, const cl::Device& device, const detail::KernelSource& source,
+  cl::Program get(const cl::Context& context, const cl::Device& device, const KernelSource& source,
                   const std::string& options);
 
   // The file that holds (or would hold) this program.
-  std::filesystem::path file_for(const cl::Device& device, const detail::KernelSource& source,
+  std::filesystem::path file_for(const cl::Device& device, const KernelSource& source,
                                  const std::string& options) const;
 
   const std::filesystem::path& directory() const { return directory_; }

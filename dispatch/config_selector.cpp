@@ -1,4 +1,5 @@
-// Chooses the configuration for one problem on one device: exact, nearest, fallback, default.
+// Chooses the kernel family and configuration for one problem on one device: exact, nearest,
+// fallback, default.
 #include "dispatch/config_selector.hpp"
 
 #include <algorithm>
@@ -8,8 +9,8 @@
 #include <vector>
 
 #include "db/database.hpp"
-#include "dispatch/kernel_sources.hpp"
-#include "dispatch/xgemm_config.hpp"
+#include "dispatch/family_limits.hpp"
+#include "dispatch/kernel_registry.hpp"
 #include "gemmtune/error.hpp"
 
 namespace gemmtune {
@@ -36,66 +37,103 @@ double log_distance(const db::ProblemRecord& tuned, const GemmShape& shape) {
   return term(tuned.m, shape.m) + term(tuned.n, shape.n) + term(tuned.k, shape.k);
 }
 
-// Walks database entries for one shape, counting those it had to skip so the detail can say so.
+// Walks database entries for one shape over every family that serves it, counting the entries it
+// had to skip so the detail can say so.
 class Chooser {
  public:
   Chooser(const DeviceFingerprint& device, const DeviceLimits& limits, const GemmShape& shape)
-      : device_(device), limits_(limits), shape_(shape) {}
+      : device_(device), limits_(limits), shape_(shape), trans_(transpose_code(shape.trans_a, shape.trans_b)) {
+    for (const auto& family : kernel_families())
+      if (family.serves(shape.precision, trans_)) families_.push_back(&family);
+  }
 
-  // The entry's complete configuration when it is valid on this device, else nothing (counted).
-  std::optional<KernelConfig> usable(const db::TunedBest& entry) {
+  // The entry's family and complete configuration when it is valid on this device, else nothing
+  // (counted).
+  std::optional<ConfigChoice> usable(const db::TunedBest& entry, ConfigSource source, std::string detail) {
     try {
-      if (!xgemm_rule_violation(entry.config, limits_, shape_.precision))
-        return complete_xgemm_config(entry.config);
+      const KernelFamily& family = kernel_family(entry.kernel_name);
+      if (!violation_on_device(family, entry.config, limits_, shape_.precision, trans_))
+        return ConfigChoice{family.name(), family.complete(entry.config), source, std::move(detail)};
     } catch (const ConfigError&) {
-      // An unknown parameter name: written by another kernel version; not trusted either.
+      // An unknown family or parameter name: written by another version; not trusted either.
     }
     // The same entry may come up again further down the chain; count it once.
-    skipped_.insert(entry.device_key + '|' + std::to_string(entry.problem.m) + 'x' + std::to_string(entry.problem.n) +
-                    'x' + std::to_string(entry.problem.k) + '|' + entry.config_key);
+    skipped_.insert(entry.device_key + '|' + entry.kernel_name + '|' + format_shape(entry.problem.m, entry.problem.n, entry.problem.k) +
+                    '|' + entry.config_key);
     return std::nullopt;
   }
 
   std::optional<ConfigChoice> from_database(const db::Database& database) {
-    const std::string& hash = detail::xgemm_kernel_source().hash;
-    const db::ProblemRecord problem{static_cast<int>(shape_.precision), to_string(shape_.layout),
-                                    transpose_code(shape_.trans_a, shape_.trans_b),
+    const db::ProblemRecord problem{to_string(shape_.precision), to_string(shape_.layout), trans_,
                                     static_cast<std::int64_t>(shape_.m), static_cast<std::int64_t>(shape_.n),
                                     static_cast<std::int64_t>(shape_.k)};
     const std::string key = device_.key();
 
-    if (const auto exact = database.best(key, hash, problem))
-      if (auto config = usable(*exact))
-        return ConfigChoice{*config, ConfigSource::Exact,
-                            "tuned " + format_shape(problem.m, problem.n, problem.k) + " on this device, " +
-                                format_gflops(exact->gflops)};
+    // Exact: the fastest of the families tuned for this very problem.
+    std::vector<db::TunedBest> exact;
+    for (const KernelFamily* family : families_)
+      if (auto best = database.best(key, version(*family), problem)) exact.push_back(std::move(*best));
+    std::stable_sort(exact.begin(), exact.end(), [](const auto& a, const auto& b) { return a.median_seconds < b.median_seconds; });
+    for (const auto& entry : exact)
+      if (auto choice = usable(entry, ConfigSource::Exact,
+                               "tuned " + format_shape(problem.m, problem.n, problem.k) + " on this device, " +
+                                   format_gflops(entry.gflops)))
+        return choice;
 
-    auto tuned = database.best_per_problem(key, hash, problem.precision, problem.layout, problem.trans);
-    // Stable: among equally near problems the database's order (by m, n, k) decides.
+    std::vector<db::TunedBest> tuned;
+    for (const KernelFamily* family : families_)
+      for (auto& best : database.best_per_problem(key, version(*family), problem.precision, problem.layout, problem.trans))
+        tuned.push_back(std::move(best));
+    // Among equally near problems the faster entry decides.
     std::stable_sort(tuned.begin(), tuned.end(), [&](const db::TunedBest& a, const db::TunedBest& b) {
-      return log_distance(a.problem, shape_) < log_distance(b.problem, shape_);
+      const double da = log_distance(a.problem, shape_), db = log_distance(b.problem, shape_);
+      return da != db ? da < db : a.gflops > b.gflops;
     });
     for (const auto& entry : tuned)
-      if (auto config = usable(entry))
-        return ConfigChoice{*config, ConfigSource::Nearest,
-                            "nearest tuned problem " + format_shape(entry.problem.m, entry.problem.n, entry.problem.k) +
-                                " on this device, " + format_gflops(entry.gflops)};
+      if (auto choice = usable(entry, ConfigSource::Nearest,
+                               "nearest tuned problem " + format_shape(entry.problem.m, entry.problem.n, entry.problem.k) +
+                                   " on this device, " + format_gflops(entry.gflops)))
+        return choice;
 
-    for (const auto& entry : database.best_for_model_other_drivers(device_.model_key(), key, hash, problem))
-      if (auto config = usable(entry))
-        return ConfigChoice{*config, ConfigSource::Fallback,
-                            "tuned " + format_shape(entry.problem.m, entry.problem.n, entry.problem.k) +
-                                " on this device model under driver " + entry.driver_version + ", " +
-                                format_gflops(entry.gflops)};
+    std::vector<db::TunedBest> same_model;
+    for (const KernelFamily* family : families_)
+      for (auto& best : database.best_for_model_other_drivers(device_.model_key(), key, version(*family), problem))
+        same_model.push_back(std::move(best));
+    const auto is_exact = [&](const db::TunedBest& entry) { return entry.problem == problem; };
+    std::stable_sort(same_model.begin(), same_model.end(), [&](const auto& a, const auto& b) {
+      return is_exact(a) != is_exact(b) ? is_exact(a) : a.gflops > b.gflops;
+    });
+    for (const auto& entry : same_model)
+      if (auto choice = usable(entry, ConfigSource::Fallback,
+                               "tuned " + format_shape(entry.problem.m, entry.problem.n, entry.problem.k) +
+                                   " on this device model under driver " + entry.driver_version + ", " +
+                                   format_gflops(entry.gflops)))
+        return choice;
 
-    for (const auto& entry : database.best_for_vendor_type(device_.vendor, device_.type, hash, problem.precision,
-                                                           problem.layout, problem.trans))
-      if (auto config = usable(entry))
-        return ConfigChoice{*config, ConfigSource::Fallback,
-                            "best known for " + device_.vendor + " " + device_.type + " devices: tuned " +
-                                format_shape(entry.problem.m, entry.problem.n, entry.problem.k) + " on " +
-                                entry.device_key + ", " + format_gflops(entry.gflops)};
+    std::vector<db::TunedBest> vendor;
+    for (const KernelFamily* family : families_)
+      for (auto& best : database.best_for_vendor_type(device_.vendor, device_.type, version(*family), problem.precision,
+                                                      problem.layout, problem.trans))
+        vendor.push_back(std::move(best));
+    std::stable_sort(vendor.begin(), vendor.end(), [](const auto& a, const auto& b) { return a.gflops > b.gflops; });
+    for (const auto& entry : vendor)
+      if (auto choice = usable(entry, ConfigSource::Fallback,
+                               "best known for " + device_.vendor + " " + device_.type + " devices: tuned " +
+                                   format_shape(entry.problem.m, entry.problem.n, entry.problem.k) + " on " +
+                                   entry.device_key + ", " + format_gflops(entry.gflops)))
+        return choice;
     return std::nullopt;
+  }
+
+  // The first family (in the registry's order) serving this problem whose default runs here.
+  ConfigChoice built_in_default() const {
+    for (const KernelFamily* family : families_) {
+      KernelConfig config = default_on_device(*family, limits_, shape_.precision);
+      if (!violation_on_device(*family, config, limits_, shape_.precision, trans_))
+        return {family->name(), std::move(config), ConfigSource::Default, "the built-in defaults for this kind of device"};
+    }
+    throw InvalidArgument("no kernel family runs " + to_string(shape_.precision) + " " + trans_ +
+                          " problems on this device");
   }
 
   // Appended to the detail: entries passed over because this device cannot run them.
@@ -106,9 +144,13 @@ class Chooser {
   }
 
  private:
+  static db::KernelVersion version(const KernelFamily& family) { return {family.name(), family.source().hash}; }
+
   const DeviceFingerprint& device_;
   const DeviceLimits& limits_;
   const GemmShape& shape_;
+  std::string trans_;
+  std::vector<const KernelFamily*> families_;
   std::set<std::string> skipped_;
 };
 
@@ -118,14 +160,13 @@ ConfigSelector::ConfigSelector(DeviceFingerprint device, DeviceLimits limits, st
     : device_(std::move(device)), limits_(limits), database_(std::move(database)) {}
 
 ConfigChoice ConfigSelector::choose(const GemmShape& shape) const {
-  ConfigChoice fallback{xgemm_default_config(limits_, shape.precision), ConfigSource::Default,
-                        "the built-in defaults for this kind of device"};
+  Chooser chooser(device_, limits_, shape);
+  ConfigChoice fallback = chooser.built_in_default();
   std::error_code error;
   if (!std::filesystem::exists(database_, error)) {
     fallback.detail += " (no tuning database at " + database_.string() + ")";
     return fallback;
   }
-  Chooser chooser(device_, limits_, shape);
   try {
     const db::Database database(database_, db::Database::Mode::ReadOnly);
     if (auto choice = chooser.from_database(database)) {

@@ -12,7 +12,7 @@ namespace gemmtune {
 //   exact:    this device key, kernel hash, precision, layout, transpositions and M, N, K;
 //   nearest:  this device's tuned problem of the same kind closest in log-space of (M, N, K);
 //   fallback: the same device model under another driver, then the best of this vendor and type;
-//   default:  xgemm_default_config(limits, precision).
+//   default:  the first family serving the problem whose default for this device runs here.
 // Every database entry is checked against the device's limits first and skipped when it breaks a
 // rule; entries of another kernel source are never seen (the queries filter by the hash).
 // Never throws for the database: a missing file means defaults, an unusable one means defaults

@@ -11,9 +11,10 @@
 #include "dispatch/config_selector.hpp"
 #include "dispatch/device.hpp"
 #include "dispatch/gemm_problem.hpp"
+#include "core/precision.hpp"
+#include "dispatch/gemm_launch.hpp"
+#include "dispatch/kernel_registry.hpp"
 #include "dispatch/program_cache.hpp"
-#include "dispatch/xgemm_config.hpp"
-#include "dispatch/xgemm_launch.hpp"
 #include "gemmtune/error.hpp"
 
 namespace gemmtune {
@@ -40,9 +41,10 @@ std::size_t alignment_of(std::size_t ld, std::size_t offset) {
   return bits & (~bits + 1);
 }
 
-// What one kind of call needs, prepared once: the configuration and a kernel object. The kernel's
-// arguments are per call, so one thread at a time uses it.
+// What one kind of call needs, prepared once: the family, the configuration and a kernel object.
+// The kernel's arguments are per call, so one thread at a time uses it.
 struct LaunchPlan {
+  const KernelFamily* family = nullptr;
   KernelConfig config;
   cl::Kernel kernel;
   LaunchMemo memo;  // what `kernel` holds; guarded by `mutex` with it
@@ -100,13 +102,15 @@ struct Handle::Impl {
     // Built outside the lock: a first call of one shape does not hold up calls of others.
     const GemmShape shape{precision, g.layout, g.trans_a, g.trans_b, g.m, g.n, g.k};
     auto plan = std::make_shared<LaunchPlan>();
-    plan->config = adapt_vector_widths(choose(shape).config, problem);
-    const cl::Program program = programs.get(context, device, detail::xgemm_kernel_source(),
-                                             xgemm_defines(plan->config, precision, problem));
+    const ConfigChoice choice = choose(shape);
+    plan->family = &kernel_family(choice.family);
+    plan->config = aligned_config(*plan->family, choice.config, problem);
+    const cl::Program program = programs.get(context, device, plan->family->source(),
+                                             gemm_build_options(*plan->family, plan->config, precision, problem));
     try {
-      plan->kernel = cl::Kernel(program, "xgemm");
+      plan->kernel = cl::Kernel(program, plan->family->entry().c_str());
     } catch (const cl::Error& error) {
-      throw device_error("creating the xgemm kernel", error);
+      throw device_error("creating the " + plan->family->entry() + " kernel", error);
     }
     std::lock_guard lock(plans_mutex);
     return *plans.emplace(key, std::move(plan)).first->second;  // a concurrent first call may have won
@@ -127,7 +131,7 @@ struct Handle::Impl {
 
   void gemm(Precision precision, const GemmArguments& arguments, double alpha, double beta,
             cl_mem a, cl_mem b, cl_mem c, cl_command_queue queue_handle, cl_event* event) {
-    const std::size_t element_bytes = precision == Precision::Double ? 8 : 4;
+    const std::size_t element_bytes = static_cast<std::size_t>(precision_info(precision).storage_bytes);
     if (precision == Precision::Double && !limits.fp64)
       throw InvalidArgument("double precision needs cl_khr_fp64, which this device lacks");
     const RequiredElements required = validate_gemm_arguments(arguments);
@@ -144,8 +148,8 @@ struct Handle::Impl {
     cl::Event done;
     {
       std::lock_guard lock(plan.mutex);
-      enqueue_xgemm(queue, plan.kernel, plan.config, problem, precision, alpha, beta, a, b, c,
-                    event ? &done : nullptr, nullptr, &plan.memo);
+      enqueue_gemm(queue, plan.kernel, *plan.family, plan.config, problem, precision, alpha, beta, a, b, c,
+                   event ? &done : nullptr, nullptr, &plan.memo);
     }
     if (event) {
       *event = done();

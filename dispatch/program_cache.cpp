@@ -23,7 +23,7 @@ std::string log_excerpt(const std::string& log) {
 }  // namespace
 
 cl::Program build_program(const cl::Context& context, const cl::Device& device,
-                          const detail::KernelSource& source, const std::string& options) {
+                          const KernelSource& source, const std::string& options) {
   cl::Program program;
   try {
     program = cl::Program(context, source.text);
@@ -50,7 +50,7 @@ cl::Program build_program(const cl::Context& context, const cl::Device& device,
 }
 
 cl::Program ProgramCache::get(const cl::Context& context, const cl::Device& device,
-                              const detail::KernelSource& source, const std::string& options) {
+                              const KernelSource& source, const std::string& options) {
   const Key key{context(), device(), source.hash, options};
   std::lock_guard lock(mutex_);
   if (const auto found = programs_.find(key); found != programs_.end()) return found->second;

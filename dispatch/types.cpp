@@ -1,6 +1,8 @@
 // Names of the public vocabulary types, as the CLI and the database write them.
 #include "gemmtune/types.hpp"
 
+#include "core/precision.hpp"
+
 namespace gemmtune {
 
 std::string to_string(Layout layout) { return layout == Layout::RowMajor ? "row" : "col"; }
@@ -15,7 +17,7 @@ std::string to_string(ConfigSource source) {
   return "default";
 }
 
-std::string to_string(Precision precision) { return precision == Precision::Double ? "64" : "32"; }
+std::string to_string(Precision precision) { return std::string(precision_info(precision).code); }
 
 std::string transpose_code(Transpose a, Transpose b) {
   return std::string(1, a == Transpose::Yes ? 'T' : 'N') + (b == Transpose::Yes ? 'T' : 'N');

@@ -4,8 +4,7 @@
 // C^T = op(B)^T op(A)^T), so the kernel only knows row-major C of M x N, op(A) of M x K and
 // op(B) of K x N, with leading dimensions and element offsets.
 //
-// Tuning parameters (each has a default below, so the same source serves tuning and dispatch; the
-// defaults are the configuration that ran fastest, 45.6 TFLOP/s, at 4096^3 on an NVIDIA H200, 2026-11-21):
+// Tuning parameters (their defaults, candidate values and rules are in kernels/xgemm.json):
 //   TSM, TSN    work-group tile of C: TSM rows by TSN columns
 //   TSK         depth of the K tile staged in local memory per step
 //   WPTM, WPTN  work per work-item: WPTM rows by WPTN columns of C held in registers;
@@ -38,80 +37,12 @@
 //   MAXREG      registers per work-item that NVIDIA's compiler may use (passed to it as
 //               -cl-nv-maxrregcount); 0: the compiler's own choice
 // Problem properties, set by the host for each problem (not tuned):
-//   PRECISION   32 (float) or 64 (double; needs cl_khr_fp64)
+//   PRECISION   32 (float) or 64 (double; needs cl_khr_fp64): core/precision.cpp's kernel codes
 //   TRANSA, TRANSB  1 when op(A) = A^T (op(B) = B^T)
 //   CHECKS      0 when every tile lies wholly inside the matrices (see UNCHECKED); 1 otherwise
 
-#ifndef TSM
-#define TSM 128
-#endif
-#ifndef TSN
-#define TSN 128
-#endif
-#ifndef TSK
-#define TSK 16
-#endif
-#ifndef WPTM
-#define WPTM 8
-#endif
-#ifndef WPTN
-#define WPTN 8
-#endif
-#ifndef PADA
-#define PADA 4
-#endif
-#ifndef PADB
-#define PADB 4
-#endif
-#ifndef VWA
-#define VWA 4
-#endif
-#ifndef VWB
-#define VWB 4
-#endif
-#ifndef STRM
-#define STRM 2
-#endif
-#ifndef STRN
-#define STRN 2
-#endif
-#ifndef KUNROLL
-#define KUNROLL 8
-#endif
-#ifndef PREFETCH
-#define PREFETCH 1
-#endif
-#ifndef WARPN
-#define WARPN 0
-#endif
-#ifndef KSPLIT
-#define KSPLIT 1
-#endif
-#ifndef ADVANCE
-#define ADVANCE 0
-#endif
-#ifndef UNCHECKED
-#define UNCHECKED 0
-#endif
-#ifndef SWIZZLE
-#define SWIZZLE 0
-#endif
-// MAXREG acts through the compiler option -cl-nv-maxrregcount, not through the source.
-#ifndef MAXREG
-#define MAXREG 0
-#endif
-#ifndef PRECISION
-#define PRECISION 32
-#endif
-#ifndef TRANSA
-#define TRANSA 0
-#endif
-#ifndef TRANSB
-#define TRANSB 0
-#endif
-#ifndef CHECKS
-#define CHECKS 1
-#endif
+// Every parameter and problem property above arrives as a -D define: the defaults, candidate
+// values and rules are in kernels/xgemm.json, which the host checks before compiling.
 
 #if PRECISION == 64
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
@@ -174,9 +105,6 @@
 #define SWIZZLE_B(k) SWIZZLE_MASK(k, VWB)
 #else
 #define SWIZZLE_B(k) 0
-#endif
-#if SWIZZLE && (TSM % 32 != 0 || TSN % 32 != 0)
-#error "SWIZZLE needs TSM and TSN to be multiples of 32"
 #endif
 
 // Registers are read from local memory four at a time where the layout allows it.
@@ -542,25 +470,4 @@ void xgemm(const int M, const int N, int K, const REAL alpha, const REAL beta,
       }
     }
   }
-}
-
-// A plain kernel for verifying large problems on the device: one work-item per element of C,
-// transpositions as arguments, no local memory. Launched with any 2-D range covering (N, M).
-__kernel void xgemm_reference(const int M, const int N, const int K, const REAL alpha,
-                              const REAL beta, const int trans_a, const int trans_b,
-                              __global const REAL* A, const ulong a_offset, const int lda,
-                              __global const REAL* B, const ulong b_offset, const int ldb,
-                              __global REAL* C, const ulong c_offset, const int ldc) {
-  const int n = get_global_id(0), m = get_global_id(1);
-  if (m >= M || n >= N) return;
-  A += a_offset;
-  B += b_offset;
-  REAL sum = 0;
-  for (int k = 0; k < K; ++k) {
-    const REAL x = trans_a ? A[(size_t)k * lda + m] : A[(size_t)m * lda + k];
-    const REAL y = trans_b ? B[(size_t)n * ldb + k] : B[(size_t)k * ldb + n];
-    sum = mad(x, y, sum);
-  }
-  __global REAL* p = C + c_offset + (size_t)m * ldc + n;
-  *p = beta == (REAL)0 ? alpha * sum : mad(alpha, sum, beta * *p);
 }

@@ -15,7 +15,7 @@ void IndexedStrategy::reset(const ParameterSpace& space, std::uint64_t seed) {
   start();
 }
 
-std::optional<Config> IndexedStrategy::next() {
+std::optional<KernelConfig> IndexedStrategy::next() {
   if (!space_ || exhausted()) return std::nullopt;
   const std::optional<std::uint64_t> index = propose();
   if (!index) return std::nullopt;
@@ -26,7 +26,7 @@ std::optional<Config> IndexedStrategy::next() {
   return space_->at(*index);
 }
 
-void IndexedStrategy::report(const Config& config, const Measurement& measurement) {
+void IndexedStrategy::report(const KernelConfig& config, const Measurement& measurement) {
   if (!space_) return;
   const std::optional<std::uint64_t> index = space_->index_of(config);
   if (!index) return;  // not in the space: nothing to learn about it
@@ -58,8 +58,8 @@ std::optional<std::uint64_t> IndexedStrategy::random_unproposed() {
   return std::nullopt;
 }
 
-std::vector<Config> IndexedStrategy::upcoming(std::size_t most) const {
-  std::vector<Config> configs;
+std::vector<KernelConfig> IndexedStrategy::upcoming(std::size_t most) const {
+  std::vector<KernelConfig> configs;
   for (const std::uint64_t index : likely_next(most))
     if (!proposed_[index] && configs.size() < most) configs.push_back(space_->at(index));
   return configs;

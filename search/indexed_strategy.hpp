@@ -12,9 +12,9 @@ namespace gemmtune::search {
 class IndexedStrategy : public SearchStrategy {
  public:
   void reset(const ParameterSpace& space, std::uint64_t seed) final;
-  std::optional<Config> next() final;
-  void report(const Config& config, const Measurement& measurement) final;
-  std::vector<Config> upcoming(std::size_t most) const final;
+  std::optional<KernelConfig> next() final;
+  void report(const KernelConfig& config, const Measurement& measurement) final;
+  std::vector<KernelConfig> upcoming(std::size_t most) const final;
 
  protected:
   static constexpr double failed = std::numeric_limits<double>::infinity();

@@ -114,7 +114,7 @@ void ParameterSpace::enumerate() {
   valid_ = std::move(sorted);
 }
 
-ParameterSpace ParameterSpace::from_configs(const std::string& kernel, const std::vector<Config>& configs) {
+ParameterSpace ParameterSpace::from_configs(const std::string& kernel, const std::vector<KernelConfig>& configs) {
   ParameterSpace space;
   space.origin_ = "recorded configurations";
   space.kernel_ = kernel;
@@ -151,17 +151,17 @@ std::span<const std::uint16_t> ParameterSpace::positions_at(std::uint64_t valid_
   return {valid_.data() + valid_index * parameters_.size(), parameters_.size()};
 }
 
-Config ParameterSpace::at(std::uint64_t valid_index) const {
+KernelConfig ParameterSpace::at(std::uint64_t valid_index) const {
   if (valid_index >= valid_count_)
     throw InvalidArgument("configuration index " + std::to_string(valid_index) + " out of range (the space has " +
                           std::to_string(valid_count_) + " valid configurations)");
-  Config config;
+  KernelConfig config;
   const auto positions = positions_at(valid_index);
   for (std::size_t p = 0; p < parameters_.size(); ++p) config[parameters_[p].name] = parameters_[p].values[positions[p]];
   return config;
 }
 
-std::optional<std::vector<std::uint16_t>> ParameterSpace::positions_of(const Config& config) const {
+std::optional<std::vector<std::uint16_t>> ParameterSpace::positions_of(const KernelConfig& config) const {
   if (config.size() != parameters_.size()) return std::nullopt;
   std::vector<std::uint16_t> positions(parameters_.size());
   for (std::size_t p = 0; p < parameters_.size(); ++p) {
@@ -191,7 +191,7 @@ std::optional<std::uint64_t> ParameterSpace::index_of_positions(std::span<const 
   return std::nullopt;
 }
 
-std::optional<std::uint64_t> ParameterSpace::index_of(const Config& config) const {
+std::optional<std::uint64_t> ParameterSpace::index_of(const KernelConfig& config) const {
   const auto positions = positions_of(config);
   if (!positions) return std::nullopt;
   return index_of_positions(*positions);
@@ -230,12 +230,12 @@ std::vector<std::uint64_t> ParameterSpace::neighbour_indices(std::uint64_t valid
   return result;
 }
 
-std::vector<Config> ParameterSpace::neighbours(const Config& config) const {
+std::vector<KernelConfig> ParameterSpace::neighbours(const KernelConfig& config) const {
   const auto positions = positions_of(config);
   if (!positions)
     throw ConfigError("configuration '" + config_key(config) + "' is not in the " + kernel_ +
                       " space's parameters and values");
-  std::vector<Config> result;
+  std::vector<KernelConfig> result;
   for_each_step(*positions, parameters_, [&](const std::vector<std::uint16_t>& step) {
     if (const auto index = index_of_positions(step)) result.push_back(at(*index));
   });
@@ -247,7 +247,7 @@ std::uint64_t ParameterSpace::sample_index(boost::random::mt19937_64& engine) co
   return boost::random::uniform_int_distribution<std::uint64_t>(0, valid_count_ - 1)(engine);
 }
 
-std::map<std::string, std::int64_t> ParameterSpace::derived(const Config& config,
+std::map<std::string, std::int64_t> ParameterSpace::derived(const KernelConfig& config,
                                                             const std::map<std::string, std::int64_t>& inputs) const {
   std::vector<std::int64_t> values = slot_defaults_;
   for (std::size_t p = 0; p < parameters_.size(); ++p) {

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "search/config.hpp"
-#include "search/expression.hpp"
+#include "core/kernel_config.hpp"
+#include "core/expression.hpp"
 
 namespace gemmtune::search {
 
@@ -33,7 +33,7 @@ class ParameterSpace {
 
   // A space whose valid configurations are exactly `configs` (all naming the same parameters);
   // each parameter's values are the distinct values it takes there, ascending. Used for replay.
-  static ParameterSpace from_configs(const std::string& kernel, const std::vector<Config>& configs);
+  static ParameterSpace from_configs(const std::string& kernel, const std::vector<KernelConfig>& configs);
 
   const std::string& kernel() const { return kernel_; }
   const std::vector<Parameter>& parameters() const { return parameters_; }
@@ -45,14 +45,14 @@ class ParameterSpace {
 
   // Valid configurations in a deterministic order: lexicographic by value position, parameters in
   // the file's order. Throws gemmtune::InvalidArgument when out of range.
-  Config at(std::uint64_t valid_index) const;
-  std::optional<std::uint64_t> index_of(const Config& config) const;
+  KernelConfig at(std::uint64_t valid_index) const;
+  std::optional<std::uint64_t> index_of(const KernelConfig& config) const;
   // All names known (and none missing), values in their lists, constraints hold.
-  bool contains(const Config& config) const { return index_of(config).has_value(); }
+  bool contains(const KernelConfig& config) const { return index_of(config).has_value(); }
 
   // Valid configurations that differ from `config` in one parameter by one step in its value list.
   // Throws gemmtune::ConfigError when `config` names an unknown parameter or value.
-  std::vector<Config> neighbours(const Config& config) const;
+  std::vector<KernelConfig> neighbours(const KernelConfig& config) const;
   std::vector<std::uint64_t> neighbour_indices(std::uint64_t valid_index) const;
 
   // Position of parameter `parameter`'s value in its list, for the configuration at `valid_index`.
@@ -62,13 +62,13 @@ class ParameterSpace {
 
   // Uniform among valid configurations. Throws gemmtune::InvalidArgument on an empty space.
   std::uint64_t sample_index(boost::random::mt19937_64& engine) const;
-  Config sample(boost::random::mt19937_64& engine) const { return at(sample_index(engine)); }
+  KernelConfig sample(boost::random::mt19937_64& engine) const { return at(sample_index(engine)); }
 
   // Derived launch values (e.g. local and global ranges) declared in the file, evaluated for
   // `config` and the problem's inputs (e.g. {"M", 4096}). Throws gemmtune::ConfigError when an
   // input is missing or a value divides by zero.
   const std::vector<std::string>& inputs() const { return inputs_; }
-  std::map<std::string, std::int64_t> derived(const Config& config, const std::map<std::string, std::int64_t>& inputs) const;
+  std::map<std::string, std::int64_t> derived(const KernelConfig& config, const std::map<std::string, std::int64_t>& inputs) const;
 
  private:
   struct Derived {
@@ -78,7 +78,7 @@ class ParameterSpace {
 
   void enumerate();
   std::span<const std::uint16_t> positions_at(std::uint64_t valid_index) const;
-  std::optional<std::vector<std::uint16_t>> positions_of(const Config& config) const;
+  std::optional<std::vector<std::uint16_t>> positions_of(const KernelConfig& config) const;
 
   std::string origin_;
   std::string kernel_;

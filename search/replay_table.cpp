@@ -64,7 +64,7 @@ ReplayTable parse_replay_table(std::istream& input, const std::string& origin) {
     }
     if (fields.size() != columns)
       throw ConfigError(where + "expected " + std::to_string(columns) + " fields, found " + std::to_string(fields.size()));
-    Config config;
+    KernelConfig config;
     for (std::size_t c = 0; c < table.parameter_names.size(); ++c) {
       std::int64_t value = 0;
       const std::string& text = fields[c];

@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "search/config.hpp"
+#include "core/kernel_config.hpp"
 #include "search/measurement.hpp"
 
 namespace gemmtune::search {
@@ -16,7 +16,7 @@ namespace gemmtune::search {
 // the parameter columns, then `status`, then `seconds`; one row per configuration.
 struct ReplayTable {
   std::vector<std::string> parameter_names;
-  std::vector<std::pair<Config, Measurement>> rows;
+  std::vector<std::pair<KernelConfig, Measurement>> rows;
 };
 
 // Throws gemmtune::ConfigError naming the file and line of anything malformed or duplicated.

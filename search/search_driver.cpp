@@ -6,7 +6,7 @@
 namespace gemmtune::search {
 
 std::vector<Evaluation> run_search(const ParameterSpace& space, SearchStrategy& strategy, std::uint64_t seed,
-                                   const Budget& budget, const std::function<Measurement(const Config&)>& evaluate,
+                                   const Budget& budget, const std::function<Measurement(const KernelConfig&)>& evaluate,
                                    const std::map<std::string, Measurement>& known,
                                    const std::function<void(const Evaluation&, std::size_t)>& on_evaluation) {
   const auto started = std::chrono::steady_clock::now();
@@ -23,7 +23,7 @@ std::vector<Evaluation> run_search(const ParameterSpace& space, SearchStrategy& 
     if (budget.evaluations && evaluations.size() >= *budget.evaluations) break;
     if (budget.without_improvement && since_improvement >= *budget.without_improvement) break;
     if (out_of_time()) break;
-    const std::optional<Config> config = strategy.next();
+    const std::optional<KernelConfig> config = strategy.next();
     if (!config) break;
     const std::string key = config_key(*config);
     if (const auto earlier = seen.find(key); earlier != seen.end()) {

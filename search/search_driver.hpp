@@ -20,7 +20,7 @@ struct Budget {
 };
 
 struct Evaluation {
-  Config config;
+  KernelConfig config;
   Measurement measurement;
   bool replayed = false;  // taken from `known` instead of measured
 };
@@ -37,7 +37,7 @@ inline constexpr std::size_t most_repeated_proposals = 10'000;
 // resumed search with the same seed and budget ends where the first would have.
 // `on_evaluation` is called after every counted evaluation with the number done so far.
 std::vector<Evaluation> run_search(const ParameterSpace& space, SearchStrategy& strategy, std::uint64_t seed,
-                                   const Budget& budget, const std::function<Measurement(const Config&)>& evaluate,
+                                   const Budget& budget, const std::function<Measurement(const KernelConfig&)>& evaluate,
                                    const std::map<std::string, Measurement>& known = {},
                                    const std::function<void(const Evaluation&, std::size_t done)>& on_evaluation = {});
 

@@ -28,7 +28,7 @@ SimulationReport simulate(const ReplayTable& table, const std::vector<std::strin
   report.configurations = table.rows.size();
   report.seeds = seeds;
   report.budget = budget;
-  std::vector<Config> configs;
+  std::vector<KernelConfig> configs;
   std::map<std::string, Measurement> recorded;
   double optimum = std::numeric_limits<double>::infinity();
   for (const auto& [config, measurement] : table.rows) {
@@ -52,7 +52,7 @@ SimulationReport simulate(const ReplayTable& table, const std::vector<std::strin
     std::map<std::size_t, std::vector<double>> fractions;
     for (std::size_t s = 0; s < seeds; ++s) {
       const auto evaluations = run_search(space, *strategy, first_seed + s, Budget{budget, std::nullopt, std::nullopt},
-                                          [&](const Config& config) { return recorded.at(config_key(config)); });
+                                          [&](const KernelConfig& config) { return recorded.at(config_key(config)); });
       double best = std::numeric_limits<double>::infinity();
       std::size_t done = 0;
       for (const std::size_t checkpoint : checkpoints) {

@@ -5,7 +5,7 @@
 #include <optional>
 #include <vector>
 
-#include "search/config.hpp"
+#include "core/kernel_config.hpp"
 #include "search/measurement.hpp"
 #include "search/parameter_space.hpp"
 
@@ -20,11 +20,11 @@ class SearchStrategy {
   // reports give the same proposals on every platform.
   virtual void reset(const ParameterSpace& space, std::uint64_t seed) = 0;
   // The next configuration to measure; empty when there is nothing more to try.
-  virtual std::optional<Config> next() = 0;
-  virtual void report(const Config& config, const Measurement& measurement) = 0;
+  virtual std::optional<KernelConfig> next() = 0;
+  virtual void report(const KernelConfig& config, const Measurement& measurement) = 0;
   // Up to `most` configurations this strategy is likely to propose soon, never proposed before.
   // A hint only (the tuner compiles them ahead of time); proposals need not follow it.
-  virtual std::vector<Config> upcoming(std::size_t most) const {
+  virtual std::vector<KernelConfig> upcoming(std::size_t most) const {
     (void)most;
     return {};
   }

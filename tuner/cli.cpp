@@ -5,6 +5,7 @@
 #include <charconv>
 #include <sstream>
 
+#include "core/precision.hpp"
 #include "db/database_error.hpp"
 
 namespace gemmtune::cli {
@@ -91,9 +92,10 @@ Layout parse_layout(const std::string& text) {
 }
 
 Precision parse_precision(const std::string& text) {
-  if (text == "32") return Precision::Single;
-  if (text == "64") return Precision::Double;
-  throw UsageError("unknown precision '" + text + "' (expected 32 or 64)");
+  if (const auto precision = precision_from_code(text)) return *precision;
+  std::string codes;
+  for (const auto& row : precision_table()) codes += (codes.empty() ? "" : ", ") + std::string(row.code);
+  throw UsageError("unknown precision '" + text + "' (expected " + codes + "; 32 and 64 mean fp32 and fp64)");
 }
 
 KernelConfig parse_config(const std::string& text) {

@@ -48,7 +48,7 @@ Transpose parse_transpose_letter(char letter);
 // "NN", "NT", "TN", "TT" -> {op(A), op(B)}.
 std::pair<Transpose, Transpose> parse_trans(const std::string& text);
 Layout parse_layout(const std::string& text);       // "row" | "col"
-Precision parse_precision(const std::string& text);  // "32" | "64"
+Precision parse_precision(const std::string& text);  // a code of the precision table; "32", "64" too
 
 // "TSM=128,TSN=64": parameter names and integer values; throws UsageError on anything else.
 KernelConfig parse_config(const std::string& text);

@@ -3,7 +3,9 @@
 #include <iostream>
 #include <string_view>
 
-#include "dispatch/kernel_sources.hpp"
+#include <algorithm>
+
+#include "dispatch/kernel_registry.hpp"
 #include "gemmtune/handle.hpp"
 #include "tuner/cli.hpp"
 #include "tuner/command_db.hpp"
@@ -80,17 +82,28 @@ db::ProblemRecord problem_of(const po::variables_map& values) {
   problem.k = static_cast<std::int64_t>(size.k);
   const auto [a, b] = parse_trans(values["trans"].as<std::string>());
   problem.trans = transpose_code(a, b);
-  problem.precision = static_cast<int>(parse_precision(values["precision"].as<std::string>()));
+  problem.precision = to_string(parse_precision(values["precision"].as<std::string>()));
   problem.layout = to_string(parse_layout(values["layout"].as<std::string>()));
   return problem;
 }
 
 std::string describe(const db::ProblemRecord& p) {
-  return std::to_string(p.precision) + "-bit " + p.layout + ' ' + p.trans + ' ' + std::to_string(p.m) + 'x' +
+  return p.precision + ' ' + p.layout + ' ' + p.trans + ' ' + std::to_string(p.m) + 'x' +
          std::to_string(p.n) + 'x' + std::to_string(p.k);
 }
 
-const std::string& current_kernel_hash() { return detail::xgemm_kernel_source().hash; }
+bool is_stale(const std::string& kernel_name, const std::string& kernel_hash) {
+  const auto& families = kernel_families();
+  return std::none_of(families.begin(), families.end(), [&](const KernelFamily& family) {
+    return family.name() == kernel_name && family.source().hash == kernel_hash;
+  });
+}
+
+boost::json::object current_kernels() {
+  boost::json::object kernels;
+  for (const auto& family : kernel_families()) kernels[family.name()] = family.source().hash;
+  return kernels;
+}
 
 boost::json::object best_to_json(const db::TunedBest& best) {
   boost::json::object config;
@@ -106,8 +119,9 @@ boost::json::object best_to_json(const db::TunedBest& best) {
               {"runs", best.runs},
               {"device_key", best.device_key},
               {"driver_version", best.driver_version},
+              {"kernel", best.kernel_name},
               {"kernel_hash", best.kernel_hash},
-              {"stale", best.kernel_hash != current_kernel_hash()}});
+              {"stale", is_stale(best.kernel_name, best.kernel_hash)}});
   return out;
 }
 

@@ -34,10 +34,12 @@ std::vector<db::DeviceRecord> chosen_devices(const db::Database& database, const
 // --size MxNxK --trans --precision --layout.
 void add_problem_options(boost::program_options::options_description& options, bool size_required);
 db::ProblemRecord problem_of(const boost::program_options::variables_map& values);
-std::string describe(const db::ProblemRecord& problem);  // "32-bit row NN 512x512x512"
+std::string describe(const db::ProblemRecord& problem);  // "fp32 row NN 512x512x512"
 
-// The kernel hash of this build: results of any other hash are stale.
-const std::string& current_kernel_hash();
+// Results of a family this build does not have, or of another source of it, are stale.
+bool is_stale(const std::string& kernel_name, const std::string& kernel_hash);
+// {"xgemm": "<hash>", ...}: this build's kernel families and their source hashes.
+boost::json::object current_kernels();
 
 boost::json::object best_to_json(const db::TunedBest& best);
 using db::device_to_json;

@@ -5,6 +5,7 @@
 #include "db/schema.hpp"
 #include "dispatch/device.hpp"
 #include "tuner/cli.hpp"
+#include "dispatch/kernel_registry.hpp"
 #include "tuner/command_db.hpp"
 
 namespace gemmtune::cli::db_subcommands {
@@ -17,8 +18,15 @@ std::string fixed(double value, int decimals) {
   return text;
 }
 
-std::string stale_note(const std::string& kernel_hash) {
-  return kernel_hash == current_kernel_hash() ? "" : "  [stale: kernel " + kernel_hash + "]";
+std::string stale_note(const std::string& kernel_name, const std::string& kernel_hash) {
+  return is_stale(kernel_name, kernel_hash) ? "  [stale: kernel " + kernel_name + " " + kernel_hash + "]" : "";
+}
+
+std::string current_kernel_list() {
+  std::string text;
+  for (const auto& [name, hash] : current_kernels())
+    text += (text.empty() ? "" : ", ") + std::string(name) + " " + std::string(hash.as_string());
+  return text;
 }
 
 // Stored devices of a model that this machine now runs under another driver or platform: their
@@ -55,7 +63,7 @@ int list(const Arguments& args) {
         if (s.device_key != devices[i].key) continue;
         boost::json::object problem{{"kernel", s.kernel_name},
                                     {"kernel_hash", s.kernel_hash},
-                                    {"stale", s.kernel_hash != current_kernel_hash()}};
+                                    {"stale", is_stale(s.kernel_name, s.kernel_hash)}};
         db::append_problem(problem, s.problem);
         problem.insert({{"evaluations", s.evaluations},
                         {"ok", s.ok},
@@ -69,13 +77,13 @@ int list(const Arguments& args) {
     }
     std::cout << boost::json::serialize(boost::json::object{{"database", database.path().string()},
                                                              {"schema_version", database.schema_version()},
-                                                             {"kernel_hash", current_kernel_hash()},
+                                                             {"kernels", current_kernels()},
                                                              {"devices", std::move(list)}})
               << '\n';
     return 0;
   }
-  std::cout << database.path().string() << ": " << devices.size() << " device(s); this build's kernel is "
-            << current_kernel_hash() << '\n';
+  std::cout << database.path().string() << ": " << devices.size() << " device(s); this build's kernels are "
+            << current_kernel_list() << '\n';
   for (std::size_t i = 0; i < devices.size(); ++i) {
     const auto& d = devices[i];
     std::cout << '[' << i << "] " << d.name << " - " << d.vendor << ", " << d.type << ", driver " << d.driver_version
@@ -84,7 +92,7 @@ int list(const Arguments& args) {
       if (s.device_key != d.key) continue;
       std::cout << "    " << describe(s.problem) << ": " << s.evaluations << " evaluations, " << s.ok << " ok, best "
                 << (s.best ? fixed(s.best->gflops, 1) + " GFLOP/s" : std::string("none"))
-                << stale_note(s.kernel_hash) << '\n';
+                << stale_note(s.kernel_name, s.kernel_hash) << '\n';
     }
   }
   return 0;
@@ -93,11 +101,12 @@ int list(const Arguments& args) {
 int show(const Arguments& args) {
   auto options = common_options(
       "gemmtune db show --size MxNxK [--device INDEX | --device-key KEY] [--trans NN] [--precision 32] "
-      "[--layout row] [--top N] [--db PATH] [--json]",
+      "[--layout row] [--family xgemm] [--top N] [--db PATH] [--json]",
       true);
   add_device_options(options);
   add_problem_options(options, true);
-  options.add_options()("top", po::value<int>()->default_value(10), "how many configurations");
+  options.add_options()("top", po::value<int>()->default_value(10), "how many configurations")(
+      "family", po::value<std::string>()->default_value("xgemm"), "kernel family (gemmtune kernels lists them)");
   if (asks_for_help(args)) {
     std::cout << options;
     return 0;
@@ -108,13 +117,14 @@ int show(const Arguments& args) {
   const db::ProblemRecord problem = problem_of(values);
   const db::Database database(database_path(values), db::Database::Mode::ReadOnly);
   const db::DeviceRecord device = chosen_devices(database, device_choice(values), true).front();
-  const auto rows = database.top_configs(device.key, problem, top);
+  const std::string family = kernel_family(values["family"].as<std::string>()).name();  // known, or refused
+  const auto rows = database.top_configs(device.key, family, problem, top);
 
   if (values.count("json")) {
     boost::json::array list;
     for (const auto& row : rows) list.push_back(best_to_json(row));
     std::cout << boost::json::serialize(boost::json::object{{"device", device_to_json(device)},
-                                                             {"kernel_hash", current_kernel_hash()},
+                                                             {"kernels", current_kernels()},
                                                              {"configs", std::move(list)}})
               << '\n';
     return 0;
@@ -125,7 +135,7 @@ int show(const Arguments& args) {
     const auto& row = rows[i];
     std::cout << "  " << i + 1 << ". " << fixed(row.gflops, 1) << " GFLOP/s  median " << fixed(row.median_seconds * 1e3, 3)
               << " ms  spread " << fixed(row.spread * 100, 1) << "%  " << row.runs << " runs  " << row.config_key
-              << stale_note(row.kernel_hash) << '\n';
+              << stale_note(row.kernel_name, row.kernel_hash) << '\n';
   }
   return 0;
 }
@@ -148,7 +158,7 @@ int best(const Arguments& args) {
         list.push_back(std::move(entry));
       } else {
         std::cout << device.name << " (driver " << device.driver_version << ") " << describe(s.problem) << ": "
-                  << fixed(s.best->gflops, 1) << " GFLOP/s  " << s.best->config_key << stale_note(s.kernel_hash)
+                  << fixed(s.best->gflops, 1) << " GFLOP/s  " << s.best->config_key << stale_note(s.kernel_name, s.kernel_hash)
                   << '\n';
       }
     }

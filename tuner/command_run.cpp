@@ -3,11 +3,12 @@
 #include <iomanip>
 #include <iostream>
 
+#include "core/kernel_config.hpp"
+#include "dispatch/family_limits.hpp"
+#include "dispatch/gemm_launch.hpp"
 #include "dispatch/gemm_problem.hpp"
-#include "dispatch/kernel_sources.hpp"
+#include "dispatch/kernel_registry.hpp"
 #include "dispatch/program_cache.hpp"
-#include "dispatch/xgemm_config.hpp"
-#include "dispatch/xgemm_launch.hpp"
 #include "gemmtune/handle.hpp"
 #include "tuner/call_timing.hpp"
 #include "tuner/cli.hpp"
@@ -27,6 +28,7 @@ struct RunOptions {
   std::string device;
   std::optional<std::filesystem::path> database;
   std::optional<KernelConfig> config;  // run this configuration instead of the dispatcher's choice
+  std::string family;                  // of `config`
   bool check, json;
   int repeat;
 };
@@ -77,10 +79,14 @@ int run_gemm(const RunOptions& o) {
   const RowMajorGemm problem = to_row_major(g);
   ConfigChoice choice = handle.choose(shape);
   if (o.config) {
-    check_xgemm_config(*o.config, limits, o.precision);  // refused before compiling, naming the rule
-    choice = {complete_xgemm_config(*o.config), ConfigSource::Default, "given with --config"};
+    const KernelFamily& family = kernel_family(o.family);
+    // Refused before compiling, naming the rule.
+    if (auto violation = violation_on_device(family, *o.config, limits, o.precision, transpose_code(o.trans_a, o.trans_b)))
+      throw ConfigError("invalid " + family.name() + " configuration: " + *violation);
+    choice = {family.name(), family.complete(*o.config), ConfigSource::Default, "given with --config"};
   }
-  const KernelConfig config = adapt_vector_widths(choice.config, problem);
+  const KernelFamily& family = kernel_family(choice.family);
+  const KernelConfig config = aligned_config(family, choice.config, problem);
 
   // With --config the kernel is launched directly, the way the tuner runs its candidates.
   ProgramCache programs;
@@ -93,10 +99,10 @@ int run_gemm(const RunOptions& o) {
       if (event) *event = cl::Event(raw);  // takes over the reference the handle gave us
       return;
     }
-    const cl::Program program = programs.get(context, entry.device, detail::xgemm_kernel_source(),
-                                             xgemm_defines(config, o.precision, problem));
-    enqueue_xgemm(queue, program, config, problem, o.precision, o.alpha, o.beta, a_buffer(), b_buffer(),
-                  c_buffer(), event);
+    const cl::Program program = programs.get(context, entry.device, family.source(),
+                                             gemm_build_options(family, config, o.precision, problem));
+    enqueue_gemm(queue, program, family, config, problem, o.precision, o.alpha, o.beta, a_buffer(), b_buffer(),
+                 c_buffer(), event);
   };
   // One warm-up call builds the program (or loads it from the cache); each timed call is measured
   // on the device from just before its first command to the end of its last.
@@ -127,7 +133,8 @@ int run_gemm(const RunOptions& o) {
                             {"m", g.m}, {"n", g.n}, {"k", g.k},
                             {"trans", trans},
                             {"layout", to_string(o.layout)},
-                            {"precision", static_cast<int>(o.precision)},
+                            {"precision", to_string(o.precision)},
+                            {"family", family.name()},
                             {"alpha", o.alpha}, {"beta", o.beta},
                             {"config", config_to_json(config)},
                             {"config_source", to_string(choice.source)},
@@ -143,7 +150,7 @@ int run_gemm(const RunOptions& o) {
   } else {
     std::cout << "device    " << entry.selector << "  " << entry.fingerprint.name << '\n'
               << "problem   " << format_size(o.size) << "  " << trans << "  " << to_string(o.layout)
-              << "-major  fp" << static_cast<int>(o.precision) << "  alpha=" << o.alpha << " beta=" << o.beta << '\n'
+              << "-major  " << to_string(o.precision) << "  alpha=" << o.alpha << " beta=" << o.beta << '\n'
               << "config    " << describe_config(config) << "  (" << to_string(choice.source) << ": " << choice.detail << ")\n"
               << "time      " << std::setprecision(4) << median * 1e3 << " ms (median of " << o.repeat << ")  "
               << std::fixed << std::setprecision(1) << gflops << " GFLOP/s\n";
@@ -170,6 +177,7 @@ int run_command(const Arguments& args) {
       ("device", po::value<std::string>()->default_value(""), "device index or platform:index (gemmtune devices)")
       ("db", po::value<std::string>(), "tuning database (default $GEMMTUNE_DB, else the per-user file)")
       ("config", po::value<std::string>(), "run this kernel configuration (NAME=value,...) instead of the tuned one")
+      ("family", po::value<std::string>()->default_value("xgemm"), "the kernel family of --config (gemmtune kernels)")
       ("check", "compare with OpenBLAS on the host; exit 1 when it differs")
       ("repeat", po::value<int>()->default_value(10), "timed calls (the median is reported)")
       ("json", "print one JSON object");
@@ -188,11 +196,14 @@ int run_command(const Arguments& args) {
   o.device = values["device"].as<std::string>();
   if (values.count("db")) o.database = values["db"].as<std::string>();
   if (values.count("config")) o.config = parse_config(values["config"].as<std::string>());
+  o.family = values["family"].as<std::string>();
   o.check = values.count("check") > 0;
   o.json = values.count("json") > 0;
   o.repeat = values["repeat"].as<int>();
   if (o.repeat < 1) throw UsageError("--repeat must be at least 1");
-  return o.precision == Precision::Double ? run_gemm<double>(o) : run_gemm<float>(o);
+  if (o.precision == Precision::Double) return run_gemm<double>(o);
+  if (o.precision == Precision::Single) return run_gemm<float>(o);
+  throw UsageError("gemmtune run computes fp32 and fp64 so far, not " + to_string(o.precision));
 }
 
 }  // namespace gemmtune::cli

@@ -18,7 +18,7 @@ namespace po = boost::program_options;
 
 std::string problem_text(const db::ProblemRecord& p) {
   return std::to_string(p.m) + "x" + std::to_string(p.n) + "x" + std::to_string(p.k) + " " + p.trans + " " + p.layout +
-         " fp" + std::to_string(p.precision);
+         " " + p.precision;
 }
 
 // The evaluations of one device, kernel source and problem; `device` and `size` narrow the choice

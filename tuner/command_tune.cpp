@@ -7,12 +7,13 @@
 #include <iostream>
 #include <sstream>
 
-#include "dispatch/xgemm_config.hpp"
+#include "core/kernel_config.hpp"
+#include "dispatch/kernel_registry.hpp"
 #include "gemmtune/handle.hpp"
-#include "search/config.hpp"
 #include "search/registry.hpp"
 #include "tuner/cli.hpp"
 #include "tuner/commands.hpp"
+#include "tuner/family_space.hpp"
 #include "tuner/tuning_session.hpp"
 
 namespace gemmtune::cli {
@@ -49,7 +50,7 @@ class ProgressPrinter {
       std::cerr << "\r" << line.str() << "\033[K" << std::flush;
     } else if (done % 10 == 0 || done == 1 || evaluation.measurement.status != search::Status::ok) {
       std::cerr << line.str() << "  [" << search::to_string(evaluation.measurement.status)
-                << (evaluation.replayed ? ", recorded" : "") << "] " << search::config_key(evaluation.config) << '\n';
+                << (evaluation.replayed ? ", recorded" : "") << "] " << config_key(evaluation.config) << '\n';
     }
   }
 
@@ -74,13 +75,15 @@ int tune_command(const Arguments& args) {
       ("sizes", po::value<std::string>()->default_value("1024"), "problems to tune: MxNxK[,MxNxK...]")
       ("trans", po::value<std::string>()->default_value("NN"), "op(A) and op(B): NN, NT, TN or TT")
       ("layout", po::value<std::string>()->default_value("row"), "row or col (major)")
-      ("precision", po::value<std::string>()->default_value("32"), "32 (float) or 64 (double)")
+      ("precision", po::value<std::string>()->default_value("fp32"), "fp32 or fp64 (32 and 64 too)")
+      ("family", po::value<std::string>()->default_value("all"),
+       "kernel families to tune, comma-separated, or all that serve the problem (gemmtune kernels)")
       ("strategy", po::value<std::string>()->default_value(search::default_strategy_name()), "search strategy")
       ("budget", po::value<std::size_t>()->default_value(100), "evaluations per problem (recorded ones count)")
       ("time-limit", po::value<double>(), "seconds per problem")
       ("patience", po::value<std::size_t>(), "stop after this many evaluations without improvement")
       ("seed", po::value<std::uint64_t>()->default_value(1), "seed of the strategy (same seed: same search)")
-      ("space", po::value<std::string>(), "search space file (default: the built-in configs/xgemm.json)")
+      ("space", po::value<std::string>(), "search space file of one family (default: each family's own)")
       ("runs", po::value<int>()->default_value(5), "timed runs per configuration")
       ("compile-threads", po::value<std::size_t>(), "threads compiling ahead (default: 0 on CPU devices, else up to 8)")
       ("json", "print a JSON summary per problem");
@@ -110,14 +113,34 @@ int tune_command(const Arguments& args) {
   if (request.precision == Precision::Double && !limits_of(request.device.device).fp64)
     throw UsageError("device '" + request.device.fingerprint.name + "' has no double precision (cl_khr_fp64)");
   const auto sizes = parse_sizes(values["sizes"].as<std::string>());
+  const std::string trans = transpose_code(trans_a, trans_b);
+  std::vector<const KernelFamily*> families;
+  if (const std::string chosen = values["family"].as<std::string>(); chosen == "all") {
+    for (const auto& family : kernel_families())
+      if (family.serves(request.precision, trans)) families.push_back(&family);
+  } else {
+    std::istringstream names(chosen);
+    for (std::string name; std::getline(names, name, ',');) families.push_back(&kernel_family(name));
+  }
+  if (request.space_file) {
+    families = {&kernel_family(space_family(*request.space_file))};  // a space file is of the family it names
+  }
+  for (const KernelFamily* family : families)
+    if (!family->serves(request.precision, trans))
+      throw UsageError("kernel family " + family->name() + " does not serve " + to_string(request.precision) + " " +
+                       trans + " problems");
+  if (families.empty())
+    throw UsageError("no kernel family serves " + to_string(request.precision) + " " + trans + " problems");
 
   std::cerr << "tuning on " << request.device.selector << " (" << request.device.fingerprint.name << ") into "
             << request.database.string() << ", strategy " << request.strategy << ", seed " << request.seed << '\n';
   boost::json::array summaries;
-  for (const Size& size : sizes) {
+  for (const Size& size : sizes)
+  for (const KernelFamily* family : families) {
+    request.family = family;
     request.problem = dense_gemm_arguments(layout, trans_a, trans_b, size.m, size.n, size.k);
-    std::cerr << format_size(size) << " " << transpose_code(trans_a, trans_b) << " " << to_string(layout) << "-major fp"
-              << static_cast<int>(request.precision) << '\n';
+    std::cerr << format_size(size) << " " << trans << " " << to_string(layout) << "-major "
+              << to_string(request.precision) << ", kernel family " << family->name() << '\n';
     ProgressPrinter printer(request.budget.seconds.value_or(0));
     const TuningSummary summary = tune_problem(request, std::ref(printer));
     printer.finish();
@@ -125,7 +148,8 @@ int tune_command(const Arguments& args) {
     if (json) {
       boost::json::object out{{"m", size.m}, {"n", size.n}, {"k", size.k},
                               {"trans", transpose_code(trans_a, trans_b)}, {"layout", to_string(layout)},
-                              {"precision", static_cast<int>(request.precision)}, {"strategy", request.strategy},
+                              {"precision", to_string(request.precision)}, {"family", family->name()},
+                              {"strategy", request.strategy},
                               {"evaluations", summary.evaluations}, {"measured", summary.measured},
                               {"replayed", summary.replayed}, {"failed", summary.failed},
                               {"space_valid", summary.space_valid}, {"wall_seconds", summary.wall_seconds},

@@ -11,6 +11,7 @@ using Arguments = std::vector<std::string>;
 int bench_command(const Arguments& args);  // in bench/, present when GEMMTUNE_BUILD_BENCH is on
 int db_command(const Arguments& args);
 int devices_command(const Arguments& args);
+int kernels_command(const Arguments& args);
 int run_command(const Arguments& args);
 int simulate_command(const Arguments& args);
 int tune_command(const Arguments& args);

@@ -5,11 +5,11 @@
 #include <array>
 #include <limits>
 
-#include "dispatch/kernel_sources.hpp"
+#include "core/precision.hpp"
 
 namespace gemmtune {
 std::string check_build_options(Precision precision) {
-  return "-DPRECISION=" + std::to_string(static_cast<int>(precision));
+  return "-DPRECISION=" + std::to_string(precision_info(precision).kernel_code);
 }
 
 DeviceCheck::DeviceCheck(const cl::Context& context, const cl::Program& program, Precision precision)

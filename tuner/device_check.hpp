@@ -19,11 +19,6 @@ struct DeviceCheckOutcome {
 // Runs kernels/result_check.cl: inside C (the row-major form of the problem), |result - expected|
 // must be at most unit * magnitude; outside it, result must equal `before` bit for bit. The same
 // bound as compare_with_reference with beta = 0, which stays the authority for messages.
-namespace detail {
-struct KernelSource;
-const KernelSource& result_check_kernel_source();  // kernels/result_check.cl, embedded at build time
-}  // namespace detail
-
 std::string check_build_options(Precision precision);
 
 class DeviceCheck {

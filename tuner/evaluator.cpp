@@ -8,12 +8,13 @@
 #include <thread>
 #include <variant>
 
+#include "core/precision.hpp"
 #include "dispatch/binary_cache.hpp"
 #include "dispatch/cl_error.hpp"
-#include "dispatch/kernel_sources.hpp"
+#include "dispatch/family_limits.hpp"
+#include "dispatch/gemm_launch.hpp"
+#include "dispatch/kernel_registry.hpp"
 #include "dispatch/program_cache.hpp"
-#include "dispatch/xgemm_config.hpp"
-#include "dispatch/xgemm_launch.hpp"
 #include "tuner/compile_pool.hpp"
 #include "tuner/device_check.hpp"
 #include "tuner/host_check.hpp"
@@ -45,6 +46,7 @@ std::vector<Real> absolute(std::vector<Real> values) {
 }  // namespace
 
 struct Evaluator::Impl {
+  const KernelFamily& family;
   DeviceEntry device;
   GemmArguments arguments;
   RowMajorGemm problem;
@@ -62,8 +64,8 @@ struct Evaluator::Impl {
   BinaryCache binaries{BinaryCache::default_directory()};  // compiled candidates are kept for later sessions
   CompilePool compiler;
 
-  Impl(const DeviceEntry& entry, const GemmArguments& g, Precision p, EvaluatorOptions o)
-      : device(entry), arguments(g), problem(to_row_major(g)), precision(p), options(o),
+  Impl(const KernelFamily& f, const DeviceEntry& entry, const GemmArguments& g, Precision p, EvaluatorOptions o)
+      : family(f), device(entry), arguments(g), problem(to_row_major(g)), precision(p), options(o),
         limits(limits_of(entry.device)), context(entry.device),
         queue(context, entry.device, CL_QUEUE_PROFILING_ENABLE),
         compiler(compile_threads(entry, o), [this](const std::string& defines) { return build(defines); }) {
@@ -83,7 +85,7 @@ struct Evaluator::Impl {
     BuildResult result;
     const auto start = std::chrono::steady_clock::now();
     try {
-      result.program = binaries.get(context, device.device, detail::xgemm_kernel_source(), defines);
+      result.program = binaries.get(context, device.device, family.source(), defines);
     } catch (const Error& error) {
       result.error = error.what();
     }
@@ -91,10 +93,19 @@ struct Evaluator::Impl {
     return result;
   }
 
+  // Why this device cannot run `config` (aligned to the problem), or nothing.
+  std::optional<std::string> violation(const KernelConfig& config) const {
+    try {
+      return violation_on_device(family, config, limits, precision, transpose_code(arguments.trans_a, arguments.trans_b));
+    } catch (const ConfigError& error) {
+      return error.what();
+    }
+  }
+
   std::optional<std::string> defines_of(const KernelConfig& requested) const {
-    const KernelConfig config = adapt_vector_widths(requested, problem);
-    if (xgemm_rule_violation(config, limits, precision)) return std::nullopt;
-    return xgemm_defines(config, precision, problem);
+    const KernelConfig config = aligned_config(family, requested, problem);
+    if (violation(config)) return std::nullopt;
+    return gemm_build_options(family, config, precision, problem);
   }
 
   void prefetch(const std::vector<KernelConfig>& configs) {
@@ -126,8 +137,8 @@ struct Evaluator::Impl {
     data.b = random_values<Real>(required.b, 2);
     data.c_before = random_values<Real>(required.c, 3);
     a = upload(data.a), b = upload(data.b), c = upload(data.c_before), c_before = upload(data.c_before);
-    const cl::Program reference = build_program(context, device.device, detail::xgemm_kernel_source(),
-                                                xgemm_defines({}, precision, problem));
+    const cl::Program reference = build_program(context, device.device, utility_kernel("gemm_reference"),
+                                                gemm_reference_options(precision));
     // Both are made on the device, in copies of C (whose elements outside the matrix they keep),
     // and read back once for the host fallback.
     const auto copy_of_c = [&] {
@@ -136,15 +147,15 @@ struct Evaluator::Impl {
       return copy;
     };
     expected = copy_of_c();
-    enqueue_xgemm_reference(queue, reference, problem, precision, 1.0, 0.0, a(), b(), expected(), nullptr);
+    enqueue_gemm_reference(queue, reference, problem, precision, 1.0, 0.0, a(), b(), expected(), nullptr);
     data.expected = download<Real>(expected, required.c);
     cl::Buffer abs_a = upload(absolute(data.a)), abs_b = upload(absolute(data.b));
     magnitude = copy_of_c();
-    enqueue_xgemm_reference(queue, reference, problem, precision, 1.0, 0.0, abs_a(), abs_b(), magnitude(), nullptr);
+    enqueue_gemm_reference(queue, reference, problem, precision, 1.0, 0.0, abs_a(), abs_b(), magnitude(), nullptr);
     data.magnitude = download<Real>(magnitude, required.c);
     host = std::move(data);
     try {
-      const cl::Program program = binaries.get(context, device.device, detail::result_check_kernel_source(),
+      const cl::Program program = binaries.get(context, device.device, utility_kernel("result_check"),
                                                check_build_options(precision));
       checker.emplace(context, program, precision);
     } catch (const Error&) {
@@ -166,7 +177,7 @@ struct Evaluator::Impl {
     return std::visit([&](const auto& data) {
       using Real = typename std::decay_t<decltype(data.a)>::value_type;
       if (checker) {
-        const double unit = 2.0 * (static_cast<double>(arguments.k) + 2.0) * std::numeric_limits<Real>::epsilon();
+        const double unit = tolerance_unit(precision, arguments.k);
         const auto outcome = checker->run(queue, problem, data.c_before.size(), unit, c, c_before, expected, magnitude);
         if (outcome && outcome->failures == 0) return CheckResult{};
       }
@@ -177,13 +188,20 @@ struct Evaluator::Impl {
 
   EvaluationOutcome evaluate(const KernelConfig& requested) {
     EvaluationOutcome outcome;
-    const KernelConfig config = adapt_vector_widths(requested, problem);
-    if (auto violation = xgemm_rule_violation(config, limits, precision)) {
+    KernelConfig config;
+    try {
+      config = aligned_config(family, requested, problem);
+    } catch (const ConfigError& error) {
       outcome.status = Status::invalid;
-      outcome.error = *violation;
+      outcome.error = error.what();
       return outcome;
     }
-    BuildResult built = compiler.take(xgemm_defines(config, precision, problem));
+    if (auto reason = violation(config)) {
+      outcome.status = Status::invalid;
+      outcome.error = *reason;
+      return outcome;
+    }
+    BuildResult built = compiler.take(gemm_build_options(family, config, precision, problem));
     outcome.compile_seconds = built.seconds;
     if (!built.error.empty()) {
       outcome.status = Status::compile_error;
@@ -192,16 +210,17 @@ struct Evaluator::Impl {
     }
     const cl::Program program = std::move(built.program);
 
-    cl::Kernel kernel(program, "xgemm");
+    cl::Kernel kernel;
     LaunchMemo memo;  // the candidate's calls differ in nothing but C's contents
     // Runs one call and returns its device time.
     const auto launch = [&] {
       cl::Event first, last;
-      enqueue_xgemm(queue, kernel, config, problem, precision, 1.0, 0.0, a(), b(), c(), &last, &first, &memo);
+      enqueue_gemm(queue, kernel, family, config, problem, precision, 1.0, 0.0, a(), b(), c(), &last, &first, &memo);
       last.wait();
       return span_seconds(first, last);
     };
     try {
+      kernel = cl::Kernel(program, family.entry().c_str());  // a driver may refuse here: a launch error
       reset_c();
       const double first_seconds = launch();
       const CheckResult check = verify();
@@ -232,16 +251,16 @@ struct Evaluator::Impl {
       outcome.error = error.what();
     } catch (const cl::Error& error) {
       outcome.status = Status::launch_error;
-      outcome.error = device_error("running xgemm", error).what();
+      outcome.error = device_error("running " + family.entry(), error).what();
     }
     return outcome;
   }
 };
 
-Evaluator::Evaluator(const DeviceEntry& device, const GemmArguments& problem, Precision precision,
-                     EvaluatorOptions options) {
+Evaluator::Evaluator(const KernelFamily& family, const DeviceEntry& device, const GemmArguments& problem,
+                     Precision precision, EvaluatorOptions options) {
   try {
-    impl_ = std::make_unique<Impl>(device, problem, precision, options);
+    impl_ = std::make_unique<Impl>(family, device, problem, precision, options);
   } catch (const cl::Error& error) {
     throw device_error("preparing the tuning problem", error);
   }

@@ -6,6 +6,7 @@
 #include <vector>
 #include <string>
 
+#include "core/kernel_family.hpp"
 #include "dispatch/device.hpp"
 #include "dispatch/gemm_problem.hpp"
 #include "gemmtune/types.hpp"
@@ -38,8 +39,9 @@ struct EvaluationOutcome {
 // by the plain reference kernel), then evaluates configurations one after another.
 class Evaluator {
  public:
-  Evaluator(const DeviceEntry& device, const GemmArguments& problem, Precision precision,
-            EvaluatorOptions options = {});
+  // `family` must outlive the evaluator.
+  Evaluator(const KernelFamily& family, const DeviceEntry& device, const GemmArguments& problem,
+            Precision precision, EvaluatorOptions options = {});
   ~Evaluator();
 
   EvaluationOutcome evaluate(const KernelConfig& config);

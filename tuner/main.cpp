@@ -20,6 +20,7 @@ constexpr Command commands[] = {
 #endif
     {"db", "inspect, export, import, merge and check the tuning database", gemmtune::cli::db_command},
     {"devices", "list OpenCL devices with their index and selector", gemmtune::cli::devices_command},
+    {"kernels", "list the kernel families: parameters, rules, precisions, space sizes", gemmtune::cli::kernels_command},
     {"run", "run one GEMM through the dispatcher, optionally checked", gemmtune::cli::run_command},
     {"simulate", "replay search strategies against recorded measurements", gemmtune::cli::simulate_command},
     {"tune", "tune GEMM configurations for a device into the tuning database", gemmtune::cli::tune_command},

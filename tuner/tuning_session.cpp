@@ -7,41 +7,18 @@
 #include <limits>
 
 #include "db/database.hpp"
+#include "core/kernel_config.hpp"
 #include "dispatch/device_record.hpp"
-#include "dispatch/kernel_sources.hpp"
-#include "dispatch/xgemm_config.hpp"
-#include "search/config.hpp"
+#include "dispatch/family_limits.hpp"
 #include "search/parameter_space.hpp"
 #include "search/registry.hpp"
-#include "tuner/default_spaces.hpp"
+#include "tuner/family_space.hpp"
 
 namespace gemmtune {
 namespace {
 
 // Hinted configurations compiled ahead while the current one is measured.
 constexpr std::size_t compile_ahead = 16;
-
-search::Limits space_limits(const DeviceLimits& limits, Precision precision) {
-  return {{"max_work_group_size", static_cast<std::int64_t>(limits.max_work_group_size)},
-          {"max_work_item_size_0", static_cast<std::int64_t>(limits.max_work_item_sizes[0])},
-          {"max_work_item_size_1", static_cast<std::int64_t>(limits.max_work_item_sizes[1])},
-          {"local_mem_size", static_cast<std::int64_t>(limits.local_mem_bytes)},
-          {"element_bytes", precision == Precision::Double ? 8 : 4},
-          {"nv_compiler_options", limits.nv_compiler_options ? 1 : 0},
-          {"cpu_device", limits.cpu ? 1 : 0}};
-}
-
-// `config` without the parameters the space does not name and that hold their kernel default, so
-// that a strategy meeting the same configuration in the space finds it already measured.
-KernelConfig in_space_terms(KernelConfig config, const search::ParameterSpace& space) {
-  const KernelConfig kernel_defaults = xgemm_default_config();
-  std::erase_if(config, [&](const auto& entry) {
-    const auto& parameters = space.parameters();
-    const bool named = std::any_of(parameters.begin(), parameters.end(), [&](const auto& p) { return p.name == entry.first; });
-    return !named && kernel_defaults.at(entry.first) == entry.second;
-  });
-  return config;
-}
 
 db::EvaluationRecord evaluation_record(const KernelConfig& config, const EvaluationOutcome& outcome) {
   db::EvaluationRecord record;
@@ -59,12 +36,14 @@ db::EvaluationRecord evaluation_record(const KernelConfig& config, const Evaluat
 // optimum), then this kernel's best for the device's other problems, nearest shape first. Only
 // configurations of `space`, each once.
 std::vector<KernelConfig> earlier_winners(const db::Database& database, const std::string& device_key,
-                                          const std::string& kernel_hash, const db::ProblemRecord& problem,
+                                          const KernelFamily& family, const db::ProblemRecord& problem,
                                           const search::ParameterSpace& space) {
   constexpr int per_source = 4;
-  std::vector<db::ConfigValues> candidates;
-  for (const auto& best : database.top_configs(device_key, problem, per_source)) candidates.push_back(best.config);
-  auto others = database.best_per_problem(device_key, kernel_hash, problem.precision, problem.layout, problem.trans);
+  std::vector<KernelConfig> candidates;
+  for (const auto& best : database.top_configs(device_key, family.name(), problem, per_source))
+    candidates.push_back(best.config);
+  auto others = database.best_per_problem(device_key, {family.name(), family.source().hash}, problem.precision,
+                                          problem.layout, problem.trans);
   std::erase_if(others, [&](const db::TunedBest& best) { return best.problem == problem; });  // already known
   const auto distance = [&](const db::ProblemRecord& p) {
     return std::abs(std::log(double(p.m) / problem.m)) + std::abs(std::log(double(p.n) / problem.n)) +
@@ -78,7 +57,7 @@ std::vector<KernelConfig> earlier_winners(const db::Database& database, const st
   for (const auto& candidate : candidates) {
     KernelConfig config;
     try {
-      config = in_space_terms(complete_xgemm_config(candidate), space);
+      config = in_space_terms(family, family.complete(candidate), space);
     } catch (const ConfigError&) {
       continue;  // a parameter this kernel no longer has
     }
@@ -93,21 +72,17 @@ std::vector<KernelConfig> earlier_winners(const db::Database& database, const st
 TuningSummary tune_problem(const TuningRequest& request, const ProgressCallback& progress) {
   const auto start = std::chrono::steady_clock::now();
   const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  const KernelFamily& family = *request.family;
   const DeviceLimits limits = limits_of(request.device.device);
-  const search::Limits named_limits = space_limits(limits, request.precision);
-  const search::ParameterSpace space =
-      request.space_file ? search::ParameterSpace::from_file(*request.space_file, named_limits)
-                         : search::ParameterSpace::from_json(detail::xgemm_space_source().text, "configs/xgemm.json",
-                                                             named_limits);
+  const search::ParameterSpace space = family_space(family, named_limits(limits, request.precision), request.space_file);
   const std::string strategy_name = request.strategy.empty() ? search::default_strategy_name() : request.strategy;
   auto strategy = search::make_strategy(strategy_name);
 
   db::Database database(request.database, db::Database::Mode::ReadWrite);
-  const auto& source = detail::xgemm_kernel_source();
   const std::int64_t device_id = database.device_id(device_record(request.device.fingerprint));
-  const std::int64_t kernel_id = database.kernel_id(source.name, source.hash);
+  const std::int64_t kernel_id = database.kernel_id(family.name(), family.source().hash);
   const GemmArguments& g = request.problem;
-  const db::ProblemRecord problem{static_cast<int>(request.precision), to_string(g.layout),
+  const db::ProblemRecord problem{to_string(request.precision), to_string(g.layout),
                                   transpose_code(g.trans_a, g.trans_b), static_cast<std::int64_t>(g.m),
                                   static_cast<std::int64_t>(g.n), static_cast<std::int64_t>(g.k)};
   const std::int64_t problem_id = database.problem_id(problem);
@@ -115,7 +90,7 @@ TuningSummary tune_problem(const TuningRequest& request, const ProgressCallback&
   // What is already recorded for this device, kernel source and problem is not measured again.
   std::map<std::string, search::Measurement> known;
   for (const auto& record : database.evaluations(device_id, kernel_id, problem_id))
-    known[search::config_key(record.config)] = {search::status_from_string(record.status), record.median_seconds};
+    known[config_key(record.config)] = {search::status_from_string(record.status), record.median_seconds};
 
   db::SessionRecord session_record;
   session_record.command_line = request.command_line;
@@ -126,7 +101,7 @@ TuningSummary tune_problem(const TuningRequest& request, const ProgressCallback&
   session_record.time_limit = request.budget.seconds.value_or(0);
   const std::int64_t session = database.begin_session(session_record, device_id, kernel_id);
 
-  Evaluator evaluator(request.device, g, request.precision, request.evaluator);
+  Evaluator evaluator(family, request.device, g, request.precision, request.evaluator);
   const double flops = 2.0 * g.m * g.n * g.k;
   TuningSummary summary;
   summary.space_valid = space.valid_count(), summary.space_total = space.total_count();
@@ -135,12 +110,12 @@ TuningSummary tune_problem(const TuningRequest& request, const ProgressCallback&
   std::vector<std::pair<double, double>> best_over_time;  // (elapsed, best seconds)
   double best_seconds = std::numeric_limits<double>::infinity();
 
-  const auto measure = [&](const search::Config& config) {
+  const auto measure = [&](const KernelConfig& config) {
     const EvaluationOutcome outcome = evaluator.evaluate(config);
     database.record(session, device_id, kernel_id, problem_id, evaluation_record(config, outcome));
     return search::Measurement{outcome.status, outcome.median_seconds};
   };
-  const auto evaluate = [&](const search::Config& config) {
+  const auto evaluate = [&](const KernelConfig& config) {
     evaluator.prefetch(strategy->upcoming(compile_ahead));
     return measure(config);
   };
@@ -163,13 +138,13 @@ TuningSummary tune_problem(const TuningRequest& request, const ProgressCallback&
   // The kernel's defaults are always measured (once per database), so that a short session can
   // never leave the dispatcher with something slower than no tuning at all.
   // Earlier winners follow, so that a re-tune after a kernel change starts near its old best.
-  std::vector<KernelConfig> first = {in_space_terms(xgemm_default_config(limits, request.precision), space)};
-  for (auto& winner : earlier_winners(database, request.device.fingerprint.key(), source.hash, problem, space))
+  std::vector<KernelConfig> first = {in_space_terms(family, default_on_device(family, limits, request.precision), space)};
+  for (auto& winner : earlier_winners(database, request.device.fingerprint.key(), family, problem, space))
     first.push_back(std::move(winner));
   for (const KernelConfig& config : first) {
-    if (known.contains(search::config_key(config))) continue;
+    if (known.contains(config_key(config))) continue;
     const search::Measurement measurement = measure(config);
-    known[search::config_key(config)] = measurement;
+    known[config_key(config)] = measurement;
     on_evaluation({config, measurement, false}, 0);
   }
 

@@ -16,11 +16,12 @@
 namespace gemmtune {
 
 struct TuningRequest {
+  const KernelFamily* family = nullptr;  // the family tuned
   DeviceEntry device;
   GemmArguments problem;  // dense: minimal leading dimensions, no offsets
   Precision precision = Precision::Single;
   std::filesystem::path database;
-  std::optional<std::filesystem::path> space_file;  // empty: the embedded configs/xgemm.json
+  std::optional<std::filesystem::path> space_file;  // empty: the family's own candidates and choices
   std::string strategy;
   std::uint64_t seed = 1;
   search::Budget budget;

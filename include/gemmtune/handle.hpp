@@ -15,6 +15,7 @@ namespace gemmtune {
 
 // The configuration the dispatcher chose for one problem, and why.
 struct ConfigChoice {
+  std::string family;  // the kernel family that runs it ("xgemm", ...; `gemmtune kernels` lists them)
   KernelConfig config;
   ConfigSource source = ConfigSource::Default;
   std::string detail;  // e.g. which tuned problem a "nearest" choice came from

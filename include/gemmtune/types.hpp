@@ -9,7 +9,9 @@ namespace gemmtune {
 
 enum class Layout { RowMajor, ColMajor };
 enum class Transpose { No, Yes };
-enum class Precision { Single = 32, Double = 64 };
+// The element types of A, B and C and the arithmetic of the products (core/precision.hpp has the
+// table: storage, accumulation, tolerance). Single3xTF32 is FP32 computed as three TF32 products.
+enum class Precision { Half, BFloat16, TF32, Single, Single3xTF32, Double };
 
 // Where the dispatcher found the configuration it uses, best first.
 enum class ConfigSource { Exact, Nearest, Fallback, Default };
@@ -19,7 +21,7 @@ using KernelConfig = std::map<std::string, std::int64_t>;
 
 std::string to_string(Layout layout);        // "row" | "col"
 std::string to_string(ConfigSource source);  // "exact" | "nearest" | "fallback" | "default"
-std::string to_string(Precision precision);  // "32" | "64"
+std::string to_string(Precision precision);  // "fp16", "bf16", "tf32", "fp32", "3xtf32", "fp64"
 // Two letters for op(A) and op(B): "NN", "NT", "TN" or "TT".
 std::string transpose_code(Transpose a, Transpose b);
 

@@ -4,7 +4,8 @@
 #include <boost/json.hpp>
 
 #include "dispatch/device.hpp"
-#include "dispatch/xgemm_config.hpp"
+#include "dispatch/family_limits.hpp"
+#include "dispatch/kernel_registry.hpp"
 #include "tests/support/process.hpp"
 
 namespace gemmtune::testing {
@@ -43,7 +44,7 @@ TEST(RunCommand, CheckedRunPrintsJsonAndPasses) {
   EXPECT_TRUE(out.at("ok").as_bool());
   EXPECT_GT(out.at("gflops").as_double(), 0);
   // Without a database: the built-in default for this kind of device (GPUs and CPUs differ).
-  const KernelConfig expected = xgemm_default_config(limits_of(select_device("").device), Precision::Single);
+  const KernelConfig expected = default_on_device(kernel_family("xgemm"), limits_of(select_device("").device), Precision::Single);
   for (const char* name : {"TSM", "TSN", "WPTM", "WPTN"})
     EXPECT_EQ(out.at("config").as_object().at(name).as_int64(), expected.at(name)) << name;
 }
@@ -52,7 +53,7 @@ TEST(RunCommand, DoublePrecision) {
   const ProcessResult result = run_gemmtune("run --size 33 --precision 64 --check --repeat 1 --json");
   if (result.exit_code == 2 && result.err.find("cl_khr_fp64") != std::string::npos) GTEST_SKIP() << result.err;
   ASSERT_EQ(result.exit_code, 0) << result.err;
-  EXPECT_EQ(boost::json::parse(result.out).as_object().at("precision").as_int64(), 64);
+  EXPECT_EQ(boost::json::parse(result.out).as_object().at("precision").as_string(), "fp64");
 }
 
 TEST(RunCommand, MalformedSizesExitTwoWithOneLine) {

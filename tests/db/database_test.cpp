@@ -1,7 +1,7 @@
 // The Database's writes and reads on in-memory databases: ids, sessions, records, resume reads.
 #include <gtest/gtest.h>
 
-#include "db/config_key.hpp"
+#include "core/kernel_config.hpp"
 #include "db/database.hpp"
 #include "db/schema.hpp"
 #include "db_test_support.hpp"
@@ -14,12 +14,12 @@ using testing::sample_evaluation;
 using testing::sample_problem;
 
 TEST(ConfigKey, IsSortedAndRoundTripsThroughJson) {
-  const ConfigValues config{{"NWG", 64}, {"KWG", 16}, {"MWG", -1}};
+  const KernelConfig config{{"NWG", 64}, {"KWG", 16}, {"MWG", -1}};
   EXPECT_EQ(config_key(config), "KWG=16,MWG=-1,NWG=64");
   EXPECT_EQ(config_from_json(config_json(config)), config);
   EXPECT_EQ(config_key({}), "");
-  EXPECT_THROW(config_from_json("[1]"), DatabaseError);
-  EXPECT_THROW(config_from_json("{\"A\": 1.5}"), DatabaseError);
+  EXPECT_THROW(config_from_json("[1]"), ConfigError);
+  EXPECT_THROW(config_from_json("{\"A\": 1.5}"), ConfigError);
 }
 
 TEST(Database, InMemoryIsMigrated) {
@@ -45,15 +45,15 @@ TEST(Database, IdsAreStableUpserts) {
 
   const auto problem = database.problem_id(sample_problem());
   EXPECT_EQ(database.problem_id(sample_problem()), problem);
-  EXPECT_NE(database.problem_id(sample_problem(512, 512, 512, 64)), problem);
-  EXPECT_NE(database.problem_id(sample_problem(512, 512, 512, 32, "NT")), problem);
+  EXPECT_NE(database.problem_id(sample_problem(512, 512, 512, "fp64")), problem);
+  EXPECT_NE(database.problem_id(sample_problem(512, 512, 512, "fp32", "NT")), problem);
 }
 
 TEST(Database, SchemaRefusesBadProblems) {
   Database database = Database::in_memory();
   EXPECT_THROW(database.problem_id(sample_problem(0)), DatabaseError);
-  EXPECT_THROW(database.problem_id(sample_problem(8, 8, 8, 16)), DatabaseError);
-  EXPECT_THROW(database.problem_id(sample_problem(8, 8, 8, 32, "XN")), DatabaseError);
+  EXPECT_THROW(database.problem_id(sample_problem(8, 8, 8, "fp17")), DatabaseError);
+  EXPECT_THROW(database.problem_id(sample_problem(8, 8, 8, "fp32", "XN")), DatabaseError);
 }
 
 TEST(Database, RecordKeepsTheFirstEvaluationOfAKey) {

@@ -64,7 +64,7 @@ inline DeviceRecord sample_device(const std::string& name = "Test GPU", const st
 }
 
 inline ProblemRecord sample_problem(std::int64_t m = 512, std::int64_t n = 512, std::int64_t k = 512,
-                                    int precision = 32, const std::string& trans = "NN") {
+                                    const std::string& precision = "fp32", const std::string& trans = "NN") {
   ProblemRecord p;
   p.precision = precision;
   p.trans = trans;

@@ -61,6 +61,32 @@ TEST(Open, ReopeningKeepsTheData) {
   EXPECT_EQ(again.devices().size(), 1u);
 }
 
+// A database of schema 1 (precisions as bit widths) keeps its results, now named, and their links.
+TEST(Open, MigratesPrecisionWidthsToNames) {
+  TemporaryDirectory directory;
+  const auto path = directory / "version1.db";
+  {
+    SQLite::Database raw(path.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    raw.exec(std::string(migrations().front()));
+    raw.exec("PRAGMA user_version = 1");
+    raw.exec("INSERT INTO devices VALUES (1, 'key', 'model', 'p', 'v', 'n', 'd', 'c', 'gpu', 1, 1, 1, 1, 1)");
+    raw.exec("INSERT INTO kernels VALUES (1, 'xgemm', 'hash')");
+    raw.exec("INSERT INTO problems VALUES (7, 64, 'row', 'NN', 8, 8, 8)");
+    raw.exec("INSERT INTO evaluations VALUES (1, NULL, 1, 1, 7, 'TSM=8', '{\"TSM\":8}', 'ok', 1, 1e-6, 1e-6, 0, 1.0, 0, "
+             "'', '2026-11-22T00:00:00Z')");
+  }
+  Database database(path, Database::Mode::ReadWrite);
+  EXPECT_EQ(database.schema_version(), current_schema_version());
+  const auto stored = database.all_evaluations();
+  ASSERT_EQ(stored.size(), 1u);
+  EXPECT_EQ(stored[0].problem.precision, "fp64");
+  EXPECT_EQ(database.problem_id(stored[0].problem), 7);
+  const auto best = database.best("key", {"xgemm", "hash"}, stored[0].problem);
+  ASSERT_TRUE(best.has_value());
+  EXPECT_EQ(best->config, (KernelConfig{{"TSM", 8}}));
+  EXPECT_EQ(database.integrity_check(), std::vector<std::string>{"ok"});
+}
+
 TEST(Open, RefusesANewerSchemaLeavingTheFileByteIdentical) {
   TemporaryDirectory directory;
   const auto path = directory / "newer.db";

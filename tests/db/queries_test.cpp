@@ -22,7 +22,7 @@ class Queries : public ::testing::Test {
     add(here, sample_problem(), sample_evaluation(16, 64, 0.003));
     add(here, sample_problem(), sample_evaluation(8, 8, 0.0001, "wrong_result"));
     add(here, sample_problem(1024), sample_evaluation(64, 128, 0.01));
-    add(here, sample_problem(512, 512, 512, 64), sample_evaluation(16, 16, 0.02));
+    add(here, sample_problem(512, 512, 512, "fp64"), sample_evaluation(16, 16, 0.02));
     // A stale kernel's result: faster, but never returned for the current hash.
     add(here, sample_problem(), sample_evaluation(128, 128, 0.0005), stale_kernel);
     // Same model, driver 2.0.
@@ -41,6 +41,7 @@ class Queries : public ::testing::Test {
 
   Database database = Database::in_memory();
   const std::string hash = "current";
+  const KernelVersion current{"xgemm", hash};
   std::int64_t kernel = 0, stale_kernel = 0;
   const DeviceRecord here = sample_device("GPU X", "1.0");
   const DeviceRecord other_driver = sample_device("GPU X", "2.0");
@@ -49,7 +50,7 @@ class Queries : public ::testing::Test {
 };
 
 TEST_F(Queries, ExactReturnsTheLowestMedianOkConfig) {
-  const auto best = database.best(here.key, hash, sample_problem());
+  const auto best = database.best(here.key, current, sample_problem());
   ASSERT_TRUE(best.has_value());
   EXPECT_EQ(best->config, sample_evaluation(32, 64, 0.002).config);
   EXPECT_DOUBLE_EQ(best->median_seconds, 0.002);
@@ -58,24 +59,24 @@ TEST_F(Queries, ExactReturnsTheLowestMedianOkConfig) {
   EXPECT_EQ(best->driver_version, "1.0");
   EXPECT_EQ(best->problem, sample_problem());
 
-  EXPECT_FALSE(database.best(here.key, hash, sample_problem(256)).has_value());
-  EXPECT_FALSE(database.best(here.key, "unknown", sample_problem()).has_value());
-  EXPECT_EQ(database.best(here.key, "old", sample_problem())->config, sample_evaluation(128, 128, 1).config);
+  EXPECT_FALSE(database.best(here.key, current, sample_problem(256)).has_value());
+  EXPECT_FALSE(database.best(here.key, {"xgemm", "unknown"}, sample_problem()).has_value());
+  EXPECT_EQ(database.best(here.key, {"xgemm", "old"}, sample_problem())->config, sample_evaluation(128, 128, 1).config);
 }
 
 TEST_F(Queries, PerProblemListsEachTunedShapeOfThePrecisionLayoutAndTrans) {
-  const auto rows = database.best_per_problem(here.key, hash, 32, "row", "NN");
+  const auto rows = database.best_per_problem(here.key, current, "fp32", "row", "NN");
   ASSERT_EQ(rows.size(), 2u);
   EXPECT_EQ(rows[0].problem, sample_problem());
   EXPECT_EQ(rows[0].config, sample_evaluation(32, 64, 1).config);
   EXPECT_EQ(rows[1].problem, sample_problem(1024));
-  EXPECT_EQ(database.best_per_problem(here.key, hash, 64, "row", "NN").size(), 1u);
-  EXPECT_TRUE(database.best_per_problem(here.key, hash, 32, "col", "NN").empty());
-  EXPECT_TRUE(database.best_per_problem(here.key, hash, 32, "row", "TN").empty());
+  EXPECT_EQ(database.best_per_problem(here.key, current, "fp64", "row", "NN").size(), 1u);
+  EXPECT_TRUE(database.best_per_problem(here.key, current, "fp32", "col", "NN").empty());
+  EXPECT_TRUE(database.best_per_problem(here.key, current, "fp32", "row", "TN").empty());
 }
 
 TEST_F(Queries, OtherDriversOfTheSameModelExactShapeFirst) {
-  const auto rows = database.best_for_model_other_drivers(here.model_key, here.key, hash, sample_problem());
+  const auto rows = database.best_for_model_other_drivers(here.model_key, here.key, current, sample_problem());
   ASSERT_EQ(rows.size(), 2u);
   EXPECT_EQ(rows[0].device_key, other_driver.key);
   EXPECT_EQ(rows[0].driver_version, "2.0");
@@ -83,24 +84,24 @@ TEST_F(Queries, OtherDriversOfTheSameModelExactShapeFirst) {
   EXPECT_EQ(rows[0].config, sample_evaluation(16, 32, 1).config);
   EXPECT_EQ(rows[1].problem, sample_problem(2048));
   // Asking for a shape nobody tuned still gives the nearest candidates, fastest first.
-  const auto nearest = database.best_for_model_other_drivers(here.model_key, here.key, hash, sample_problem(100));
+  const auto nearest = database.best_for_model_other_drivers(here.model_key, here.key, current, sample_problem(100));
   ASSERT_EQ(nearest.size(), 2u);
   EXPECT_GE(nearest[0].gflops, nearest[1].gflops);
 }
 
 TEST_F(Queries, VendorAndTypeAcrossDevicesBestFirst) {
-  const auto gpus = database.best_for_vendor_type("Acme", "gpu", hash, 32, "row", "NN");
+  const auto gpus = database.best_for_vendor_type("Acme", "gpu", current, "fp32", "row", "NN");
   ASSERT_EQ(gpus.size(), 5u);  // here x2 problems, other driver x2, other model x1
   EXPECT_EQ(gpus[0].device_key, other_model.key);
   for (std::size_t i = 1; i < gpus.size(); ++i) EXPECT_GE(gpus[i - 1].gflops, gpus[i].gflops);
-  const auto cpus = database.best_for_vendor_type("Acme", "cpu", hash, 32, "row", "NN");
+  const auto cpus = database.best_for_vendor_type("Acme", "cpu", current, "fp32", "row", "NN");
   ASSERT_EQ(cpus.size(), 1u);
   EXPECT_EQ(cpus[0].device_key, cpu.key);
-  EXPECT_TRUE(database.best_for_vendor_type("Other", "gpu", hash, 32, "row", "NN").empty());
+  EXPECT_TRUE(database.best_for_vendor_type("Other", "gpu", current, "fp32", "row", "NN").empty());
 }
 
 TEST_F(Queries, TopConfigsAndSummaries) {
-  const auto top = database.top_configs(here.key, sample_problem(), 2);
+  const auto top = database.top_configs(here.key, "xgemm", sample_problem(), 2);
   ASSERT_EQ(top.size(), 2u);
   EXPECT_EQ(top[0].kernel_hash, "old");  // every kernel hash, so that show can mark stale ones
   EXPECT_EQ(top[1].config, sample_evaluation(32, 64, 1).config);

@@ -25,7 +25,7 @@ void fill(Database& database, const std::string& driver, double scale) {
                   sample_evaluation(99, 1, 0, "compile_error"));
   database.end_session(session);
   const auto cpu = database.device_id(sample_device("CPU", driver, "Acme", "cpu"));
-  database.record(0, cpu, kernel, database.problem_id(sample_problem(64, 32, 16, 64, "TT")),
+  database.record(0, cpu, kernel, database.problem_id(sample_problem(64, 32, 16, "fp64", "TT")),
                   sample_evaluation(4, 4, scale * 1e-7));
 }
 
@@ -118,8 +118,8 @@ TEST(Transfer, MergeOfOverlappingDatabasesKeepsTheFirstAndReportsConflicts) {
   EXPECT_NE(from_c.conflicts[0].find("kept ok"), std::string::npos) << from_c.conflicts[0];
   EXPECT_EQ(merged.all_evaluations().size(), 15u);
   // The first kept: a's timings.
-  const auto best = merged.best(sample_device("CPU", "1.0", "Acme", "cpu").key, "hash",
-                                sample_problem(64, 32, 16, 64, "TT"));
+  const auto best = merged.best(sample_device("CPU", "1.0", "Acme", "cpu").key, {"xgemm", "hash"},
+                                sample_problem(64, 32, 16, "fp64", "TT"));
   ASSERT_TRUE(best.has_value());
   EXPECT_DOUBLE_EQ(best->median_seconds, 1e-7);
   // Sessions are merged by uid, not duplicated.

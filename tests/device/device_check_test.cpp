@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "tests/device/gemm_on_device.hpp"
+#include "dispatch/kernel_registry.hpp"
 #include "tuner/device_check.hpp"
 
 namespace gemmtune::testing {
@@ -38,7 +39,7 @@ class DeviceCheckTest : public ::testing::Test {
   }
 
   DeviceCheckOutcome check(const std::vector<float>& result) {
-    const cl::Program program = build_program(device.context, device.entry.device, detail::result_check_kernel_source(),
+    const cl::Program program = build_program(device.context, device.entry.device, utility_kernel("result_check"),
                                               check_build_options(Precision::Single));
     DeviceCheck checker(device.context, program, Precision::Single);
     const auto outcome = checker.run(device.queue, problem, count, unit, buffer(result), buffer(before),

@@ -3,16 +3,18 @@
 
 #include <limits>
 
-#include "dispatch/kernel_sources.hpp"
-#include "dispatch/xgemm_config.hpp"
-#include "dispatch/xgemm_launch.hpp"
+#include "core/kernel_family.hpp"
+#include "dispatch/family_limits.hpp"
+#include "gemmtune/error.hpp"
+#include "dispatch/kernel_registry.hpp"
+#include "dispatch/gemm_launch.hpp"
 #include "tuner/random_data.hpp"
 
 namespace gemmtune::testing {
 
 template <typename Real>
-CheckResult run_and_check(DeviceContext& device, const GemmCase& test,
-                          const std::optional<KernelConfig>& config) {
+CheckResult run_and_check(DeviceContext& device, const GemmCase& test, const std::optional<KernelConfig>& config,
+                          const std::string& family) {
   const GemmArguments& g = test.arguments;
   const RequiredElements required = validate_gemm_arguments(g);
   // Slack after each matrix so that a write past the end shows up as a changed element.
@@ -30,13 +32,15 @@ CheckResult run_and_check(DeviceContext& device, const GemmCase& test,
   const Precision precision = sizeof(Real) == 8 ? Precision::Double : Precision::Single;
   if (config) {
     const RowMajorGemm problem = to_row_major(g);
-    const KernelConfig adapted = adapt_vector_widths(*config, problem);
-    check_xgemm_config(adapted, device.limits, precision);
-    const cl::Program program = device.programs.get(
-        device.context, device.entry.device, detail::xgemm_kernel_source(),
-        xgemm_defines(adapted, precision, problem));
-    enqueue_xgemm(device.queue, program, adapted, problem, precision, test.alpha, test.beta,
-                  a_buffer(), b_buffer(), c_buffer(), nullptr);
+    const KernelFamily& kernels = kernel_family(family);
+    const KernelConfig adapted = aligned_config(kernels, *config, problem);
+    if (auto violation = violation_on_device(kernels, adapted, device.limits, precision,
+                                             transpose_code(g.trans_a, g.trans_b)))
+      throw ConfigError(*violation);
+    const cl::Program program = device.programs.get(device.context, device.entry.device, kernels.source(),
+                                                    gemm_build_options(kernels, adapted, precision, problem));
+    enqueue_gemm(device.queue, program, kernels, adapted, problem, precision, test.alpha, test.beta, a_buffer(),
+                 b_buffer(), c_buffer(), nullptr);
   } else {
     Handle handle(device.context(), device.entry.device(), "/nonexistent/gemmtune-test.db");
     handle.gemm(g.layout, g.trans_a, g.trans_b, g.m, g.n, g.k, static_cast<Real>(test.alpha), a_buffer(),
@@ -49,7 +53,9 @@ CheckResult run_and_check(DeviceContext& device, const GemmCase& test,
                                       c, result);
 }
 
-template CheckResult run_and_check<float>(DeviceContext&, const GemmCase&, const std::optional<KernelConfig>&);
-template CheckResult run_and_check<double>(DeviceContext&, const GemmCase&, const std::optional<KernelConfig>&);
+template CheckResult run_and_check<float>(DeviceContext&, const GemmCase&, const std::optional<KernelConfig>&,
+                                            const std::string&);
+template CheckResult run_and_check<double>(DeviceContext&, const GemmCase&, const std::optional<KernelConfig>&,
+                                            const std::string&);
 
 }  // namespace gemmtune::testing

@@ -27,10 +27,11 @@ struct GemmCase {
   bool nan_in_c = false;  // fill C with NaN (only meaningful with beta == 0)
 };
 
-// `config` empty: through a Handle (the dispatcher, with no database: the kernel's defaults).
-// Otherwise: that configuration directly, the way the tuner runs candidates.
+// `config` empty: through a Handle (the dispatcher, with no database: the built-in defaults).
+// Otherwise: that configuration of `family` directly, the way the tuner runs candidates.
 template <typename Real>
 CheckResult run_and_check(DeviceContext& device, const GemmCase& test,
-                          const std::optional<KernelConfig>& config = std::nullopt);
+                          const std::optional<KernelConfig>& config = std::nullopt,
+                          const std::string& family = "xgemm");
 
 }  // namespace gemmtune::testing

@@ -8,8 +8,9 @@
 #include "dispatch/device.hpp"
 #include "dispatch/gemm_problem.hpp"
 #include "dispatch/program_cache.hpp"
-#include "dispatch/xgemm_config.hpp"
-#include "dispatch/xgemm_launch.hpp"
+#include "dispatch/family_limits.hpp"
+#include "dispatch/kernel_registry.hpp"
+#include "dispatch/gemm_launch.hpp"
 #include "tests/db/db_test_support.hpp"
 #include "tests/support/process.hpp"
 #include "tuner/host_check.hpp"
@@ -27,14 +28,14 @@ class BinaryCacheTest : public ::testing::Test {
   DeviceLimits limits = limits_of(entry.device);
   GemmArguments arguments = dense_gemm_arguments(Layout::RowMajor, Transpose::No, Transpose::Yes, 37, 29, 45);
   RowMajorGemm problem = to_row_major(arguments);
-  KernelConfig config = adapt_vector_widths(xgemm_default_config(limits, Precision::Single), problem);
-  std::string options = xgemm_defines(config, Precision::Single, problem);
+  KernelConfig config = aligned_config(kernel_family("xgemm"), default_on_device(kernel_family("xgemm"), limits, Precision::Single), problem);
+  std::string options = gemm_build_options(kernel_family("xgemm"), config, Precision::Single, problem);
 
   // Builds (or loads) through a fresh cache on `cache_directory`, runs it and checks the result.
   BinaryCacheStats build_and_run(const std::filesystem::path& cache_directory) {
     auto disk = std::make_shared<BinaryCache>(cache_directory);
     ProgramCache programs(disk);
-    const cl::Program program = programs.get(context, entry.device, detail::xgemm_kernel_source(), options);
+    const cl::Program program = programs.get(context, entry.device, kernel_family("xgemm").source(), options);
     const RequiredElements required = validate_gemm_arguments(arguments);
     const auto a = random_values<float>(required.a, 1), b = random_values<float>(required.b, 2),
                c = random_values<float>(required.c, 3);
@@ -43,7 +44,7 @@ class BinaryCacheTest : public ::testing::Test {
                         const_cast<float*>(host.data()));
     };
     cl::Buffer a_buffer = buffer(a), b_buffer = buffer(b), c_buffer = buffer(c);
-    enqueue_xgemm(queue, program, config, problem, Precision::Single, 1.0, 0.5, a_buffer(), b_buffer(), c_buffer(),
+    enqueue_gemm(queue, program, kernel_family("xgemm"), config, problem, Precision::Single, 1.0, 0.5, a_buffer(), b_buffer(), c_buffer(),
                   nullptr);
     std::vector<float> result(c.size());
     queue.enqueueReadBuffer(c_buffer, CL_TRUE, 0, result.size() * sizeof(float), result.data());
@@ -53,7 +54,7 @@ class BinaryCacheTest : public ::testing::Test {
   }
 
   std::filesystem::path cache_file() const {
-    return BinaryCache(directory.path()).file_for(entry.device, detail::xgemm_kernel_source(), options);
+    return BinaryCache(directory.path()).file_for(entry.device, kernel_family("xgemm").source(), options);
   }
 };
 

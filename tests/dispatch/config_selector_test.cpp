@@ -3,7 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "dispatch/config_selector.hpp"
-#include "dispatch/xgemm_config.hpp"
+#include "dispatch/family_limits.hpp"
+#include "dispatch/kernel_registry.hpp"
 #include "tests/db/db_test_support.hpp"
 #include "tests/dispatch/selector_test_support.hpp"
 
@@ -65,7 +66,7 @@ class ConfigSelectorTest : public ::testing::Test {
 TEST_F(ConfigSelectorTest, MissingDatabaseMeansDefaultsWithoutError) {
   const ConfigChoice choice = choose(512, 512, 512);
   EXPECT_EQ(choice.source, ConfigSource::Default);
-  EXPECT_EQ(choice.config, xgemm_default_config(limits, Precision::Single));
+  EXPECT_EQ(choice.config, default_on_device(kernel_family("xgemm"), limits, Precision::Single));
   EXPECT_THAT(choice.detail, HasSubstr("no tuning database at"));
 }
 
@@ -84,7 +85,7 @@ TEST_F(ConfigSelectorTest, ExactBeatsEverythingElse) {
   add_result(database, made_up_device("Test GPU", "2.0"), problem(512, 512, 512), valid_config(128));
   const ConfigChoice choice = choose(512, 512, 512);
   EXPECT_EQ(choice.source, ConfigSource::Exact);
-  EXPECT_EQ(choice.config, complete_xgemm_config(valid_config(32)));
+  EXPECT_EQ(choice.config, kernel_family("xgemm").complete(valid_config(32)));
   EXPECT_EQ(choice.detail, "tuned 512x512x512 on this device, 134 GFLOP/s");
 }
 
@@ -94,8 +95,8 @@ TEST_F(ConfigSelectorTest, NearestIsClosestInLogSpace) {
   add_result(database, me, problem(2048, 2048, 2048), valid_config(64));
   add_result(database, me, problem(64, 4096, 64), valid_config(128));
   // Another kind of problem at the exact shape does not count.
-  add_result(database, me, problem(1500, 1500, 1500, 32, "NT"), valid_config(16));
-  add_result(database, me, problem(1500, 1500, 1500, 64), valid_config(16));
+  add_result(database, me, problem(1500, 1500, 1500, "fp32", "NT"), valid_config(16));
+  add_result(database, me, problem(1500, 1500, 1500, "fp64"), valid_config(16));
 
   ConfigChoice choice = choose(1500, 1500, 1500);
   EXPECT_EQ(choice.source, ConfigSource::Nearest);
@@ -162,8 +163,8 @@ TEST_F(ConfigSelectorTest, StaleEntryOfAnotherKernelSourceIsSkipped) {
 
 TEST_F(ConfigSelectorTest, DoublePrecisionOnlyFromDoubleResults) {
   auto database = writable();
-  add_result(database, me, problem(512, 512, 512, 32), valid_config(32));
-  add_result(database, me, problem(512, 512, 512, 64), valid_config(64));
+  add_result(database, me, problem(512, 512, 512, "fp32"), valid_config(32));
+  add_result(database, me, problem(512, 512, 512, "fp64"), valid_config(64));
   EXPECT_EQ(choose(512, 512, 512, Precision::Double).config.at("TSM"), 64);
 }
 

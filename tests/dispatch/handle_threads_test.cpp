@@ -7,7 +7,8 @@
 
 #include "dispatch/device.hpp"
 #include "dispatch/gemm_problem.hpp"
-#include "dispatch/xgemm_config.hpp"
+#include "dispatch/family_limits.hpp"
+#include "dispatch/kernel_registry.hpp"
 #include "gemmtune/gemmtune.hpp"
 #include "tests/db/db_test_support.hpp"
 #include "tests/dispatch/selector_test_support.hpp"
@@ -60,7 +61,7 @@ TEST_F(HandleOnDevice, UsesTheEntryTunedForThisDevice) {
   Handle handle(context(), entry.device(), path);
   const ConfigChoice choice = handle.choose({Precision::Single, Layout::RowMajor, Transpose::No, Transpose::No, 96, 80, 64});
   EXPECT_EQ(choice.source, ConfigSource::Exact) << choice.detail;
-  EXPECT_EQ(choice.config, complete_xgemm_config(small_config));
+  EXPECT_EQ(choice.config, kernel_family("xgemm").complete(small_config));
   EXPECT_EQ(handle.choose({Precision::Single, Layout::RowMajor, Transpose::No, Transpose::No, 90, 90, 60}).source,
             ConfigSource::Nearest);
   const CheckResult check =

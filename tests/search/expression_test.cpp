@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "gemmtune/error.hpp"
-#include "search/expression.hpp"
+#include "core/expression.hpp"
 #include "search/parameter_space.hpp"
 
 namespace gemmtune::search {

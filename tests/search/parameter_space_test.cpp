@@ -30,8 +30,8 @@ std::string error_of(const std::string& json, const Limits& limits = {}) {
 }
 
 // Every combination of values, checked one by one: what the pruned enumeration must equal.
-std::set<Config> brute_force(std::int64_t most) {
-  std::set<Config> valid;
+std::set<KernelConfig> brute_force(std::int64_t most) {
+  std::set<KernelConfig> valid;
   for (std::int64_t a : {1, 2, 4, 8})
     for (std::int64_t b : {1, 2, 4})
       for (std::int64_t c : {0, 1})
@@ -44,11 +44,11 @@ TEST(ParameterSpace, EnumeratesExactlyTheValidConfigurationsInOrder) {
     const ParameterSpace space = toy(most);
     EXPECT_EQ(space.kernel(), "toy");
     EXPECT_EQ(space.total_count(), 24u);
-    const std::set<Config> expected = brute_force(most);
+    const std::set<KernelConfig> expected = brute_force(most);
     ASSERT_EQ(space.valid_count(), expected.size()) << "most=" << most;
-    std::set<Config> seen;
+    std::set<KernelConfig> seen;
     for (std::uint64_t i = 0; i < space.valid_count(); ++i) {
-      const Config config = space.at(i);
+      const KernelConfig config = space.at(i);
       EXPECT_TRUE(space.contains(config));
       EXPECT_EQ(space.index_of(config), i);
       seen.insert(config);
@@ -56,8 +56,8 @@ TEST(ParameterSpace, EnumeratesExactlyTheValidConfigurationsInOrder) {
     EXPECT_EQ(seen, expected);
   }
   const ParameterSpace space = toy();
-  EXPECT_EQ(space.at(0), (Config{{"A", 1}, {"B", 1}, {"C", 0}}));
-  EXPECT_EQ(space.at(1), (Config{{"A", 2}, {"B", 1}, {"C", 0}}));  // lexicographic by value position, A first
+  EXPECT_EQ(space.at(0), (KernelConfig{{"A", 1}, {"B", 1}, {"C", 0}}));
+  EXPECT_EQ(space.at(1), (KernelConfig{{"A", 2}, {"B", 1}, {"C", 0}}));  // lexicographic by value position, A first
   EXPECT_THROW(space.at(space.valid_count()), InvalidArgument);
 }
 
@@ -72,9 +72,9 @@ TEST(ParameterSpace, ContainsNeedsKnownNamesValuesAndConstraints) {
 
 TEST(ParameterSpace, NeighboursDifferInOneParameterByOneStep) {
   const ParameterSpace space = toy();
-  const std::vector<Config> neighbours = space.neighbours({{"A", 4}, {"B", 2}, {"C", 0}});
-  const std::set<Config> got(neighbours.begin(), neighbours.end());
-  const std::set<Config> expected = {{{"A", 2}, {"B", 2}, {"C", 0}}, {{"A", 8}, {"B", 2}, {"C", 0}},
+  const std::vector<KernelConfig> neighbours = space.neighbours({{"A", 4}, {"B", 2}, {"C", 0}});
+  const std::set<KernelConfig> got(neighbours.begin(), neighbours.end());
+  const std::set<KernelConfig> expected = {{{"A", 2}, {"B", 2}, {"C", 0}}, {{"A", 8}, {"B", 2}, {"C", 0}},
                                      {{"A", 4}, {"B", 1}, {"C", 0}}, {{"A", 4}, {"B", 4}, {"C", 0}},
                                      {{"A", 4}, {"B", 2}, {"C", 1}}};
   EXPECT_EQ(got, expected);
@@ -87,10 +87,10 @@ TEST(ParameterSpace, NeighboursDifferInOneParameterByOneStep) {
 TEST(ParameterSpace, SamplesUniformlyAndReproducibly) {
   const ParameterSpace space = toy();
   boost::random::mt19937_64 first(42), second(42);
-  std::map<Config, int> counts;
+  std::map<KernelConfig, int> counts;
   const int draws = 20000;
   for (int i = 0; i < draws; ++i) {
-    const Config config = space.sample(first);
+    const KernelConfig config = space.sample(first);
     EXPECT_EQ(config, space.sample(second));
     ++counts[config];
   }
@@ -108,15 +108,15 @@ TEST(ParameterSpace, DerivedValuesUseInputs) {
 }
 
 TEST(ParameterSpace, FromConfigsHoldsExactlyTheRecordedOnes) {
-  const std::vector<Config> recorded = {{{"X", 1}, {"Y", 10}}, {{"X", 2}, {"Y", 10}}, {{"X", 2}, {"Y", 20}}, {{"X", 4}, {"Y", 30}}};
+  const std::vector<KernelConfig> recorded = {{{"X", 1}, {"Y", 10}}, {{"X", 2}, {"Y", 10}}, {{"X", 2}, {"Y", 20}}, {{"X", 4}, {"Y", 30}}};
   const ParameterSpace space = ParameterSpace::from_configs("replay", recorded);
   EXPECT_EQ(space.total_count(), 9u);
   EXPECT_EQ(space.valid_count(), 4u);
   for (const auto& config : recorded) EXPECT_TRUE(space.contains(config));
   EXPECT_FALSE(space.contains({{"X", 1}, {"Y", 20}}));
   const auto neighbours = space.neighbours({{"X", 2}, {"Y", 10}});
-  EXPECT_EQ(std::set<Config>(neighbours.begin(), neighbours.end()),
-            (std::set<Config>{{{"X", 1}, {"Y", 10}}, {{"X", 2}, {"Y", 20}}}));
+  EXPECT_EQ(std::set<KernelConfig>(neighbours.begin(), neighbours.end()),
+            (std::set<KernelConfig>{{{"X", 1}, {"Y", 10}}, {{"X", 2}, {"Y", 20}}}));
   EXPECT_THROW(ParameterSpace::from_configs("replay", {{{"X", 1}}, {{"Y", 1}}}), ConfigError);
 }
 

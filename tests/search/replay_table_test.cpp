@@ -26,7 +26,7 @@ TEST(ReplayTable, ReadsCommentsHeaderAndRows) {
   const ReplayTable table = parse_replay_table(input, "t.csv");
   EXPECT_EQ(table.parameter_names, (std::vector<std::string>{"TSM", "WPTM"}));
   ASSERT_EQ(table.rows.size(), 3u);
-  EXPECT_EQ(table.rows[0].first, (Config{{"TSM", 64}, {"WPTM", 4}}));
+  EXPECT_EQ(table.rows[0].first, (KernelConfig{{"TSM", 64}, {"WPTM", 4}}));
   EXPECT_EQ(table.rows[0].second.status, Status::ok);
   EXPECT_DOUBLE_EQ(table.rows[0].second.seconds, 0.0125);
   EXPECT_EQ(table.rows[1].second.status, Status::compile_error);

@@ -16,14 +16,14 @@ namespace {
 // The space of a replay table and its measurements by key.
 struct Replay {
   explicit Replay(const ReplayTable& table) {
-    std::vector<Config> configs;
+    std::vector<KernelConfig> configs;
     for (const auto& [config, measurement] : table.rows) {
       configs.push_back(config);
       recorded[config_key(config)] = measurement;
     }
     space = ParameterSpace::from_configs("replay", configs);
   }
-  Measurement operator()(const Config& config) const { return recorded.at(config_key(config)); }
+  Measurement operator()(const KernelConfig& config) const { return recorded.at(config_key(config)); }
 
   ParameterSpace space;
   std::map<std::string, Measurement> recorded;
@@ -74,7 +74,7 @@ TEST_P(EveryStrategy, RespectsAnEvaluationBudget) {
   const Replay& replay = synthetic();
   auto strategy = make_strategy(GetParam());
   std::size_t calls = 0;
-  const auto evaluations = run_search(replay.space, *strategy, 5, Budget{37, {}, {}}, [&](const Config& config) {
+  const auto evaluations = run_search(replay.space, *strategy, 5, Budget{37, {}, {}}, [&](const KernelConfig& config) {
     ++calls;
     return replay(config);
   });
@@ -86,7 +86,7 @@ TEST_P(EveryStrategy, RespectsATimeBudget) {
   const Replay& replay = synthetic();
   auto strategy = make_strategy(GetParam());
   const auto started = std::chrono::steady_clock::now();
-  const auto evaluations = run_search(replay.space, *strategy, 5, Budget{{}, 0.05, {}}, [&](const Config& config) {
+  const auto evaluations = run_search(replay.space, *strategy, 5, Budget{{}, 0.05, {}}, [&](const KernelConfig& config) {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
     return replay(config);
   });
@@ -125,7 +125,7 @@ TEST_P(EveryStrategy, FinishesSpacesSmallerThanItsBudget) {
   }
   const ParameterSpace empty = ParameterSpace::from_configs("empty", {});
   auto strategy = make_strategy(GetParam());
-  EXPECT_TRUE(run_search(empty, *strategy, 1, Budget{100, {}, {}}, [](const Config&) { return Measurement{}; }).empty());
+  EXPECT_TRUE(run_search(empty, *strategy, 1, Budget{100, {}, {}}, [](const KernelConfig&) { return Measurement{}; }).empty());
 }
 
 TEST_P(EveryStrategy, CopesWithFailures) {
@@ -155,7 +155,7 @@ TEST_P(EveryStrategy, ResumesFromRecordedMeasurements) {
   std::map<std::string, Measurement> known;
   for (std::size_t i = 0; i < 25; ++i) known[config_key(complete[i].config)] = complete[i].measurement;
   std::size_t calls = 0;
-  const auto resumed = run_search(replay.space, *strategy, 21, Budget{60, {}, {}}, [&](const Config& config) {
+  const auto resumed = run_search(replay.space, *strategy, 21, Budget{60, {}, {}}, [&](const KernelConfig& config) {
     ++calls;
     return replay(config);
   }, known);

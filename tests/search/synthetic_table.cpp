@@ -7,7 +7,9 @@
 #include <boost/random/uniform_int_distribution.hpp>
 #include <cmath>
 
+#include "dispatch/kernel_registry.hpp"
 #include "search/parameter_space.hpp"
+#include "tuner/family_space.hpp"
 
 namespace gemmtune::search::testing {
 namespace {
@@ -16,7 +18,7 @@ double log2_of(std::int64_t value) { return std::log2(static_cast<double>(value)
 
 // Relative speed in (0, 1]: a product of smooth preferences with a few interactions, shaped like
 // what GEMM tuning reports show (big register tiles, 256 work-items, wide loads, prefetch helps).
-double modelled_speed(const Config& c) {
+double modelled_speed(const KernelConfig& c) {
   const double threads = log2_of((c.at("TSM") / c.at("WPTM")) * (c.at("TSN") / c.at("WPTN")));
   const double work = log2_of(c.at("WPTM") * c.at("WPTN"));
   const double tile = log2_of(c.at("TSM") * c.at("TSN"));
@@ -37,7 +39,7 @@ double modelled_speed(const Config& c) {
 }
 
 // Spills and oversized groups fail more often, as on real drivers.
-double failure_probability(const Config& c) {
+double failure_probability(const KernelConfig& c) {
   double probability = 0.06;
   if (c.at("WPTM") * c.at("WPTN") * (c.at("VWA") + c.at("VWB")) >= 256) probability += 0.25;
   if ((c.at("TSM") / c.at("WPTM")) * (c.at("TSN") / c.at("WPTN")) >= 1024) probability += 0.2;
@@ -47,9 +49,9 @@ double failure_probability(const Config& c) {
 }  // namespace
 
 ReplayTable synthetic_xgemm_table(std::uint64_t seed) {
-  const ParameterSpace space = ParameterSpace::from_file(
-      GEMMTUNE_SOURCE_DIR "/configs/xgemm.json",
-      {{"max_work_group_size", 1024}, {"max_work_item_size_0", 1024}, {"max_work_item_size_1", 1024}, {"local_mem_size", 49152}, {"element_bytes", 4}, {"cpu_device", 0}});
+  const ParameterSpace space = family_space(
+      kernel_family("xgemm"), {{"max_work_group_size", 1024}, {"max_work_item_size_0", 1024},
+                               {"max_work_item_size_1", 1024}, {"local_mem_size", 49152}, {"element_bytes", 4}});
   boost::random::mt19937_64 engine(seed);
   boost::random::uniform_01<double> unit;
   boost::random::normal_distribution<double> rugged(0.0, 0.02), noise(0.0, 0.005);
@@ -57,7 +59,7 @@ ReplayTable synthetic_xgemm_table(std::uint64_t seed) {
   for (const auto& parameter : space.parameters()) table.parameter_names.push_back(parameter.name);
   const double best_seconds = 2.0 * 4096.0 * 4096.0 * 4096.0 / 40e12;  // about 40 TFLOP/s at the optimum
   for (std::uint64_t i = 0; i < space.valid_count(); ++i) {
-    Config config = space.at(i);
+    KernelConfig config = space.at(i);
     Measurement measurement;
     const double draw = unit(engine);
     const double speed = modelled_speed(config) * std::exp(rugged(engine) + noise(engine));
@@ -82,7 +84,7 @@ ReplayTable tiny_table(std::size_t size, std::uint64_t seed, const std::vector<s
   for (std::size_t i = 0; i < size; ++i) {
     Measurement measurement{Status::ok, seconds[i]};
     if (std::find(failing.begin(), failing.end(), i) != failing.end()) measurement = {Status::compile_error, 0};
-    table.rows.push_back({Config{{"X", static_cast<std::int64_t>(i)}}, measurement});
+    table.rows.push_back({KernelConfig{{"X", static_cast<std::int64_t>(i)}}, measurement});
   }
   return table;
 }

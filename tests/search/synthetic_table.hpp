@@ -8,7 +8,7 @@
 
 namespace gemmtune::search::testing {
 
-// Every valid configuration of configs/xgemm.json on a Hopper-like device (1024 work-items,
+// Every valid configuration of the xgemm family's space on a Hopper-like device (1024 work-items,
 // 48 KiB local memory, single precision), with a smooth multiplicative model of the time,
 // a rugged per-configuration term, noise and about 10% failures; the same for the same seed.
 ReplayTable synthetic_xgemm_table(std::uint64_t seed);

@@ -12,7 +12,7 @@
 #include <set>
 #include <thread>
 
-#include "db/config_key.hpp"
+#include "core/kernel_config.hpp"
 #include "db/database.hpp"
 #include "tests/support/process.hpp"
 
@@ -64,7 +64,7 @@ class TuneCommand : public ::testing::Test {
 
   static std::set<std::string> config_keys(const std::vector<db::StoredEvaluation>& stored) {
     std::set<std::string> keys;
-    for (const auto& evaluation : stored) keys.insert(db::config_key(evaluation.evaluation.config));
+    for (const auto& evaluation : stored) keys.insert(config_key(evaluation.evaluation.config));
     return keys;
   }
 };
@@ -76,13 +76,13 @@ TEST_F(TuneCommand, RecordsTheDefaultsInTheSpacesNames) {
   ASSERT_EQ(run_gemmtune(tune_arguments(db, "24x16x8", 3, 1)).exit_code, 0);
   const auto stored = evaluations(db);
   ASSERT_GE(stored.size(), 2u);
-  const auto names = [](const db::ConfigValues& config) {
+  const auto names = [](const KernelConfig& config) {
     std::set<std::string> set;
     for (const auto& [name, value] : config) set.insert(name);
     return set;
   };
   for (const auto& evaluation : stored)
-    EXPECT_EQ(names(evaluation.evaluation.config), names(stored.back().evaluation.config)) << db::config_key(evaluation.evaluation.config);
+    EXPECT_EQ(names(evaluation.evaluation.config), names(stored.back().evaluation.config)) << config_key(evaluation.evaluation.config);
   EXPECT_FALSE(names(stored.front().evaluation.config).contains("MAXREG"));
 }
 
@@ -107,9 +107,9 @@ TEST_F(TuneCommand, ReTuningAfterAKernelChangeMeasuresTheOldWinnersFirst) {
   ASSERT_EQ(run_gemmtune(tune_arguments(changed, "24x16x8", 1, 9)).exit_code, 0);
   std::set<std::string> remeasured;
   for (const auto& evaluation : evaluations(changed))
-    if (evaluation.kernel_hash != "0123456789abcdef") remeasured.insert(db::config_key(evaluation.evaluation.config));
+    if (evaluation.kernel_hash != "0123456789abcdef") remeasured.insert(config_key(evaluation.evaluation.config));
   for (const auto& winner : older)
-    EXPECT_TRUE(remeasured.contains(db::config_key(winner.evaluation.config))) << db::config_key(winner.evaluation.config);
+    EXPECT_TRUE(remeasured.contains(config_key(winner.evaluation.config))) << config_key(winner.evaluation.config);
 }
 
 TEST_F(TuneCommand, KilledWithSigkillResumesWithoutLosingOrRepeating) {

@@ -2,7 +2,8 @@
 #include <gtest/gtest.h>
 
 #include "dispatch/gemm_problem.hpp"
-#include "dispatch/xgemm_launch.hpp"
+#include "dispatch/gemm_launch.hpp"
+#include "dispatch/kernel_registry.hpp"
 #include "gemmtune/error.hpp"
 
 namespace gemmtune {
@@ -44,7 +45,7 @@ TEST(GemmProblem, NamesTheLeadingDimensionThatIsTooSmall) {
 TEST(GemmProblem, VectorWidthsDropToWhatAlignmentAllows) {
   RowMajorGemm p;
   p.lda = 12, p.a_offset = 0, p.ldb = 64, p.b_offset = 3;
-  const KernelConfig adapted = adapt_vector_widths({{"VWA", 8}, {"VWB", 4}}, p);
+  const KernelConfig adapted = aligned_config(kernel_family("xgemm"), {{"VWA", 8}, {"VWB", 4}}, p);
   EXPECT_EQ(adapted.at("VWA"), 4);
   EXPECT_EQ(adapted.at("VWB"), 1);
 }

@@ -1,12 +1,41 @@
-// The kernel's rules: defaults are valid, each broken rule is named with its values.
+// The xgemm family as its description defines it: defaults are valid, each broken rule is named
+// with its values, build options carry every parameter.
 #include <gtest/gtest.h>
 
-#include "dispatch/kernel_sources.hpp"
-#include "dispatch/xgemm_config.hpp"
+#include "core/kernel_config.hpp"
+#include "dispatch/family_limits.hpp"
+#include "dispatch/gemm_launch.hpp"
+#include "dispatch/kernel_registry.hpp"
 #include "gemmtune/error.hpp"
 
 namespace gemmtune {
 namespace {
+
+const KernelFamily& xgemm() { return kernel_family("xgemm"); }
+
+std::optional<std::string> xgemm_rule_violation(const KernelConfig& config, const DeviceLimits& limits,
+                                                Precision precision) {
+  return violation_on_device(xgemm(), config, limits, precision, "NN");
+}
+
+void check_xgemm_config(const KernelConfig& config, const DeviceLimits& limits, Precision precision) {
+  if (auto violation = xgemm_rule_violation(config, limits, precision)) throw ConfigError(*violation);
+}
+
+KernelConfig xgemm_default_config() { return xgemm().defaults(); }
+
+KernelConfig xgemm_default_config(const DeviceLimits& limits, Precision precision) {
+  return default_on_device(xgemm(), limits, precision);
+}
+
+std::string xgemm_defines(const KernelConfig& config, Precision precision, const RowMajorGemm& problem) {
+  return gemm_build_options(xgemm(), config, precision, problem);
+}
+
+// CHECKS=0 is what the kernel is built with when it may leave out its bounds checks.
+bool xgemm_needs_checks(const KernelConfig& config, const RowMajorGemm& problem) {
+  return !xgemm_defines(config, Precision::Single, problem).ends_with(" -DCHECKS=0");
+}
 
 DeviceLimits gpu_like() {
   DeviceLimits limits;
@@ -69,7 +98,7 @@ TEST(XgemmConfig, SwizzleNeedsTilesOfWholeBlocksOf32) {
   const auto narrow = xgemm_rule_violation({{"TSM", 16}, {"TSN", 64}, {"WPTM", 2}, {"WPTN", 4}, {"SWIZZLE", 1}},
                                            gpu_like(), Precision::Single);
   ASSERT_TRUE(narrow);
-  EXPECT_NE(narrow->find("SWIZZLE=1 TSM=16"), std::string::npos) << *narrow;
+  EXPECT_NE(narrow->find("TSM=16 TSN=64 SWIZZLE=1"), std::string::npos) << *narrow;
   EXPECT_TRUE(xgemm_rule_violation({{"SWIZZLE", 2}}, gpu_like(), Precision::Single));
 }
 
@@ -137,10 +166,18 @@ TEST(XgemmConfig, NvidiaDevicesGetLargeWorkItemsWhereTheyFit) {
   EXPECT_EQ(xgemm_default_config(limits, Precision::Single), xgemm_default_config());
 }
 
-TEST(XgemmConfig, ParameterLookupFallsBackToTheDefault) {
-  EXPECT_EQ(xgemm_parameter({{"TSM", 32}}, "TSM"), 32);
-  EXPECT_EQ(xgemm_parameter({{"TSM", 32}}, "KSPLIT"), xgemm_default_config().at("KSPLIT"));
-  EXPECT_THROW(xgemm_parameter({}, "TSX"), ConfigError);
+TEST(XgemmConfig, CompletionFillsDefaultsAndRefusesUnknownNames) {
+  EXPECT_EQ(xgemm().complete({{"TSM", 32}}).at("TSM"), 32);
+  EXPECT_EQ(xgemm().complete({{"TSM", 32}}).at("KSPLIT"), xgemm_default_config().at("KSPLIT"));
+  EXPECT_THROW(xgemm().complete({{"TSX", 4}}), ConfigError);
+}
+
+// A rule's arithmetic cannot wrap around into a pass: a huge tile depth overflows the local-memory
+// rule, which then fails, so the kernel is never built with it (it would loop for ever).
+TEST(XgemmConfig, RulesThatOverflowFail) {
+  const auto violation = xgemm_rule_violation({{"TSK", 4611686018427387904}, {"KUNROLL", 1}}, gpu_like(), Precision::Single);
+  ASSERT_TRUE(violation);
+  EXPECT_NE(violation->find("overflows"), std::string::npos) << *violation;
 }
 
 TEST(XgemmConfig, RegisterCapIsACompilerOptionOfNvidiaDevicesOnly) {
@@ -160,14 +197,12 @@ TEST(XgemmConfig, RegisterCapIsACompilerOptionOfNvidiaDevicesOnly) {
 namespace gemmtune {
 namespace {
 
-// The C++ defaults and the kernel source's own #ifndef defaults must never drift apart.
-TEST(XgemmConfig, DefaultsMatchTheKernelSource) {
-  const std::string& source = detail::xgemm_kernel_source().text;
-  for (const auto& parameter : xgemm_parameters()) {
-    const std::string block = "#ifndef " + parameter.name + "\n#define " + parameter.name + " " +
-                              std::to_string(parameter.default_value) + "\n";
-    EXPECT_NE(source.find(block), std::string::npos) << parameter.name;
-  }
+// Every parameter reaches the compiler, so the kernel source keeps no defaults of its own that
+// could drift from the description's.
+TEST(XgemmConfig, KernelSourceHasNoDefaultsOfItsOwn) {
+  const std::string& source = xgemm().source().text;
+  for (const auto& parameter : xgemm().parameters())
+    EXPECT_EQ(source.find("#ifndef " + parameter.name + "\n"), std::string::npos) << parameter.name;
 }
 
 }  // namespace

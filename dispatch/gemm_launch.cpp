@@ -1,18 +1,14 @@
-// Enqueues the xgemm kernel for one row-major problem and one configuration.
-#include "dispatch/xgemm_launch.hpp"
+// Enqueues one kernel family's GEMM for one row-major problem and one configuration.
+#include "dispatch/gemm_launch.hpp"
 
 #include <cstring>
 
+#include "core/kernel_config.hpp"
+#include "core/precision.hpp"
 #include "dispatch/cl_error.hpp"
-#include "dispatch/xgemm_config.hpp"
 
 namespace gemmtune {
 namespace {
-
-std::int64_t widest_aligned_width(std::int64_t width, std::size_t ld, std::size_t offset) {
-  while (width > 1 && (ld % width != 0 || offset % width != 0)) width /= 2;
-  return width;
-}
 
 std::size_t round_up(std::size_t value, std::size_t multiple) {
   return (value + multiple - 1) / multiple * multiple;
@@ -69,38 +65,34 @@ void set_scalars(cl::Kernel& kernel, const RowMajorGemm& p, Precision precision,
 
 }  // namespace
 
-KernelConfig adapt_vector_widths(KernelConfig config, const RowMajorGemm& p) {
-  config = complete_xgemm_config(config);
-  config["VWA"] = widest_aligned_width(config["VWA"], p.lda, p.a_offset);
-  config["VWB"] = widest_aligned_width(config["VWB"], p.ldb, p.b_offset);
-  return config;
+ProblemSize problem_size(const RowMajorGemm& p, double alpha) {
+  return {static_cast<std::int64_t>(p.m), static_cast<std::int64_t>(p.n), alpha == 0 ? 0 : static_cast<std::int64_t>(p.k)};
 }
 
-XgemmRanges xgemm_ranges(const KernelConfig& config, const RowMajorGemm& p) {
-  const auto value = [&](const char* name) { return static_cast<std::size_t>(xgemm_parameter(config, name)); };
-  const std::size_t tsm = value("TSM"), tsn = value("TSN");
-  const std::size_t local_m = tsm / value("WPTM"), local_n = tsn / value("WPTN");
-  const std::size_t splits = value("KSPLIT");
-  return {cl::NDRange(round_up(p.n, tsn) / tsn * local_n, round_up(p.m, tsm) / tsm * local_m, splits),
-          cl::NDRange(local_n, local_m, 1)};
+KernelConfig aligned_config(const KernelFamily& family, const KernelConfig& config, const RowMajorGemm& p) {
+  return family.aligned(config, p.lda, p.a_offset, p.ldb, p.b_offset);
 }
 
-void enqueue_xgemm(const cl::CommandQueue& queue, const cl::Program& program,
-                   const KernelConfig& config, const RowMajorGemm& p, Precision precision,
-                   double alpha, double beta, cl_mem a, cl_mem b, cl_mem c, cl::Event* event,
-                   cl::Event* start_event) {
+std::string gemm_build_options(const KernelFamily& family, const KernelConfig& config, Precision precision,
+                               const RowMajorGemm& p) {
+  return family.build_options(config, precision, p.trans_a, p.trans_b, problem_size(p));
+}
+
+void enqueue_gemm(const cl::CommandQueue& queue, const cl::Program& program, const KernelFamily& family,
+                  const KernelConfig& config, const RowMajorGemm& p, Precision precision, double alpha, double beta,
+                  cl_mem a, cl_mem b, cl_mem c, cl::Event* event, cl::Event* start_event) {
   cl::Kernel kernel;
   try {
-    kernel = cl::Kernel(program, "xgemm");
+    kernel = cl::Kernel(program, family.entry().c_str());
   } catch (const cl::Error& error) {
-    throw device_error("creating the xgemm kernel (" + describe_config(config) + ")", error);
+    throw device_error("creating the " + family.entry() + " kernel (" + describe_config(config) + ")", error);
   }
-  enqueue_xgemm(queue, kernel, config, p, precision, alpha, beta, a, b, c, event, start_event);
+  enqueue_gemm(queue, kernel, family, config, p, precision, alpha, beta, a, b, c, event, start_event);
 }
 
-void enqueue_xgemm(const cl::CommandQueue& queue, cl::Kernel& kernel, const KernelConfig& config,
-                   const RowMajorGemm& p, Precision precision, double alpha, double beta, cl_mem a,
-                   cl_mem b, cl_mem c, cl::Event* event, cl::Event* start_event, LaunchMemo* memo) {
+void enqueue_gemm(const cl::CommandQueue& queue, cl::Kernel& kernel, const KernelFamily& family,
+                  const KernelConfig& config, const RowMajorGemm& p, Precision precision, double alpha, double beta,
+                  cl_mem a, cl_mem b, cl_mem c, cl::Event* event, cl::Event* start_event, LaunchMemo* memo) {
   try {
     if (p.m == 0 || p.n == 0) {
       queue.enqueueMarkerWithWaitList(nullptr, event);
@@ -109,10 +101,11 @@ void enqueue_xgemm(const cl::CommandQueue& queue, cl::Kernel& kernel, const Kern
     }
     // Split K: C = beta * C first, then every work-group adds its part (see kernels/xgemm.cl).
     std::vector<cl::Event> scaled;  // allocated only when there is a split
-    const bool split = xgemm_parameter(config, "KSPLIT") > 1;
+    const bool split = family.scale_first(config);
     if (split) {
       scaled.resize(1);
-      cl::Kernel scale = memo && memo->scale() ? memo->scale : cl::Kernel(kernel.getInfo<CL_KERNEL_PROGRAM>(), "xgemm_scale");
+      cl::Kernel scale = memo && memo->scale() ? memo->scale
+                                               : cl::Kernel(kernel.getInfo<CL_KERNEL_PROGRAM>(), family.scale_entry().c_str());
       if (memo) memo->scale = scale;
       scale.setArg(0, static_cast<cl_int>(p.m));
       scale.setArg(1, static_cast<cl_int>(p.n));
@@ -129,24 +122,30 @@ void enqueue_xgemm(const cl::CommandQueue& queue, cl::Kernel& kernel, const Kern
     }
     set_scalars(kernel, p, precision, alpha, beta, memo);
     set_buffers(kernel, 5, p, a, b, c, memo);
-    const XgemmRanges ranges = xgemm_ranges(config, p);
+    const KernelFamily::Ranges ranges = family.ranges(config, problem_size(p, alpha));
     // The wait list matters on out-of-order queues only; in order, the scale runs first anyway.
-    queue.enqueueNDRangeKernel(kernel, cl::NullRange, ranges.global, ranges.local, split ? &scaled : nullptr, event);
+    queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(ranges.global[0], ranges.global[1], ranges.global[2]),
+                               cl::NDRange(ranges.local[0], ranges.local[1], ranges.local[2]), split ? &scaled : nullptr,
+                               event);
     if (!split && start_event && event) *start_event = *event;
   } catch (const cl::Error& error) {
-    throw device_error("launching xgemm (" + describe_config(config) + ")", error);
+    throw device_error("launching " + family.entry() + " (" + describe_config(config) + ")", error);
   }
 }
 
-void enqueue_xgemm_reference(const cl::CommandQueue& queue, const cl::Program& program,
-                             const RowMajorGemm& p, Precision precision, double alpha, double beta,
-                             cl_mem a, cl_mem b, cl_mem c, cl::Event* event) {
+std::string gemm_reference_options(Precision precision) {
+  return "-DPRECISION=" + std::to_string(precision_info(precision).kernel_code);
+}
+
+void enqueue_gemm_reference(const cl::CommandQueue& queue, const cl::Program& program, const RowMajorGemm& p,
+                            Precision precision, double alpha, double beta, cl_mem a, cl_mem b, cl_mem c,
+                            cl::Event* event) {
   try {
     if (p.m == 0 || p.n == 0) {
       queue.enqueueMarkerWithWaitList(nullptr, event);
       return;
     }
-    cl::Kernel kernel(program, "xgemm_reference");
+    cl::Kernel kernel(program, "gemm_reference");
     set_scalars(kernel, p, precision, alpha, beta);
     kernel.setArg(5, static_cast<cl_int>(p.trans_a));
     kernel.setArg(6, static_cast<cl_int>(p.trans_b));
@@ -155,7 +154,7 @@ void enqueue_xgemm_reference(const cl::CommandQueue& queue, const cl::Program& p
                                cl::NDRange(round_up(p.n, 16), round_up(p.m, 16)),
                                cl::NDRange(16, 16), nullptr, event);
   } catch (const cl::Error& error) {
-    throw device_error("launching xgemm_reference", error);
+    throw device_error("launching gemm_reference", error);
   }
 }
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace gemmtune::search {
+namespace gemmtune {
 
 // A malformed expression: `position` is the 0-based character offset of the offending text.
 class ExpressionError : public std::runtime_error {
@@ -57,4 +57,4 @@ class Expression {
   std::vector<std::size_t> slots_;
 };
 
-}  // namespace gemmtune::search
+}  // namespace gemmtune

@@ -1,11 +1,11 @@
 // Tokenizer, recursive-descent parser and evaluator of space expressions.
-#include "search/expression.hpp"
+#include "core/expression.hpp"
 
 #include <algorithm>
 #include <cctype>
 #include <charconv>
 
-namespace gemmtune::search {
+namespace gemmtune {
 
 enum class Operation {
   constant, variable, negate, logical_not, add, subtract, multiply, divide, remainder,
@@ -276,4 +276,4 @@ std::vector<Expression> Expression::conjuncts() const {
   return parts;
 }
 
-}  // namespace gemmtune::search
+}  // namespace gemmtune

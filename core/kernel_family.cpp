@@ -1,0 +1,319 @@
+// Reads a kernel family's description and answers from it: defaults, rules, build options, ranges.
+#include "core/kernel_family.hpp"
+
+#include <algorithm>
+#include <boost/json.hpp>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "core/precision.hpp"
+#include "gemmtune/error.hpp"
+
+namespace gemmtune {
+namespace {
+
+const std::vector<std::string> problem_names = {"M", "N", "K"};
+
+const boost::json::object& object_at(const boost::json::value& value, const std::string& where) {
+  if (!value.is_object()) throw ConfigError(where + " must be an object");
+  return value.as_object();
+}
+
+const boost::json::value* member(const boost::json::object& object, const char* key) { return object.if_contains(key); }
+
+std::string string_at(const boost::json::object& object, const char* key, const std::string& where,
+                      bool required = true) {
+  const auto* value = member(object, key);
+  if (!value) {
+    if (required) throw ConfigError(where + ": \"" + key + "\" is missing");
+    return "";
+  }
+  if (!value->is_string()) throw ConfigError(where + ": \"" + key + "\" must be a string");
+  return std::string(value->as_string());
+}
+
+std::int64_t integer_at(const boost::json::value& value, const std::string& where) {
+  if (value.is_int64()) return value.as_int64();
+  if (value.is_uint64() && value.as_uint64() <= static_cast<std::uint64_t>(INT64_MAX))
+    return static_cast<std::int64_t>(value.as_uint64());
+  throw ConfigError(where + " must be a 64-bit integer, not " + boost::json::serialize(value));
+}
+
+const boost::json::array& array_at(const boost::json::object& object, const char* key, const std::string& where) {
+  static const boost::json::array empty;
+  const auto* value = member(object, key);
+  if (!value) return empty;
+  if (!value->is_array()) throw ConfigError(where + ": \"" + key + "\" must be an array");
+  return value->as_array();
+}
+
+std::vector<std::string> strings_at(const boost::json::object& object, const char* key, const std::string& where) {
+  std::vector<std::string> texts;
+  for (const auto& item : array_at(object, key, where)) {
+    if (!item.is_string()) throw ConfigError(where + ": every entry of \"" + key + "\" must be a string");
+    texts.emplace_back(item.as_string());
+  }
+  return texts;
+}
+
+std::int64_t widest_aligned_width(std::int64_t width, std::size_t ld, std::size_t offset) {
+  while (width > 1 && (ld % static_cast<std::size_t>(width) != 0 || offset % static_cast<std::size_t>(width) != 0))
+    width /= 2;
+  return width;
+}
+
+}  // namespace
+
+const std::vector<std::string>& device_limit_names() {
+  static const std::vector<std::string> names = {
+      "max_work_group_size", "max_work_item_size_0", "max_work_item_size_1", "max_work_item_size_2",
+      "local_mem_size",      "element_bytes",        "nv_compiler_options",  "cpu_device"};
+  return names;
+}
+
+KernelFamily KernelFamily::from_json(const std::string& description, KernelSource source, const std::string& origin) {
+  boost::system::error_code error;
+  const boost::json::value document = boost::json::parse(description, error);
+  if (error) throw ConfigError(origin + ": invalid JSON: " + error.message());
+  const auto& root = object_at(document, origin);
+  static const std::set<std::string> known = {"family", "summary", "description", "entry", "scale_entry",
+                                              "scale_first", "precisions", "transpositions", "parameters",
+                                              "device_defaults", "safe_defaults", "rules", "choices",
+                                              "defines", "compiler_options", "global", "local"};
+  for (const auto& item : root)
+    if (!known.contains(std::string(item.key())))
+      throw ConfigError(origin + ": unknown key \"" + std::string(item.key()) + "\"");
+
+  KernelFamily family;
+  family.origin_ = origin;
+  family.source_ = std::move(source);
+  family.name_ = string_at(root, "family", origin);
+  family.summary_ = string_at(root, "summary", origin);
+  family.entry_ = string_at(root, "entry", origin);
+  family.scale_entry_ = string_at(root, "scale_entry", origin, false);
+
+  static const std::regex parameter_name("[A-Z_][A-Z0-9_]*");
+  std::map<std::string, std::size_t> slot_of;
+  for (const auto& entry : array_at(root, "parameters", origin)) {
+    const std::string where = origin + ": parameter " + std::to_string(family.parameters_.size() + 1);
+    const auto& object = object_at(entry, where);
+    FamilyParameter parameter;
+    parameter.name = string_at(object, "name", where);
+    if (!std::regex_match(parameter.name, parameter_name))
+      throw ConfigError(where + ": name '" + parameter.name + "' must match [A-Z_][A-Z0-9_]*");
+    if (slot_of.contains(parameter.name)) throw ConfigError(where + ": " + parameter.name + " is declared twice");
+    const auto* default_value = member(object, "default");
+    if (!default_value) throw ConfigError(where + " (" + parameter.name + "): \"default\" is missing");
+    parameter.default_value = integer_at(*default_value, where + " (" + parameter.name + "): the default");
+    for (const auto& value : array_at(object, "values", where))
+      parameter.values.push_back(integer_at(value, where + " (" + parameter.name + "): every value"));
+    parameter.meaning = string_at(object, "meaning", where);
+    parameter.aligned_to = string_at(object, "aligned_to", where, false);
+    if (!parameter.aligned_to.empty() && parameter.aligned_to != "A" && parameter.aligned_to != "B")
+      throw ConfigError(where + " (" + parameter.name + "): \"aligned_to\" must be \"A\" or \"B\"");
+    slot_of[parameter.name] = family.parameters_.size();
+    family.parameters_.push_back(std::move(parameter));
+  }
+  if (family.parameters_.empty()) throw ConfigError(origin + ": \"parameters\" must list at least one parameter");
+  for (const auto& name : device_limit_names()) slot_of[name] = slot_of.size();
+  const std::size_t first_problem_slot = slot_of.size();
+  for (const auto& name : problem_names) slot_of[name] = slot_of.size();
+
+  // Rules, choices and conditions see parameters and limits; ranges and defines the problem too.
+  const auto parser = [&](bool with_problem) {
+    return [&, with_problem](const std::string& name) -> std::optional<std::size_t> {
+      const auto found = slot_of.find(name);
+      if (found == slot_of.end() || (!with_problem && found->second >= first_problem_slot)) return std::nullopt;
+      return found->second;
+    };
+  };
+  const auto parse = [&](const std::string& text, const std::string& where, bool with_problem) {
+    try {
+      return Expression::parse(text, parser(with_problem));
+    } catch (const ExpressionError& bad) {
+      throw ConfigError(origin + ": " + where + " \"" + text + "\": " + bad.what());
+    }
+  };
+
+  for (const auto& code : strings_at(root, "precisions", origin)) {
+    const auto precision = precision_from_code(code);
+    if (!precision) throw ConfigError(origin + ": unknown precision \"" + code + "\"");
+    family.precisions_.push_back(*precision);
+  }
+  if (family.precisions_.empty()) throw ConfigError(origin + ": \"precisions\" must name at least one");
+  family.transpositions_ = strings_at(root, "transpositions", origin);
+  for (const auto& trans : family.transpositions_)
+    if (trans != "NN" && trans != "NT" && trans != "TN" && trans != "TT")
+      throw ConfigError(origin + ": unknown transposition \"" + trans + "\"");
+
+  family.rule_texts_ = strings_at(root, "rules", origin);
+  for (std::size_t i = 0; i < family.rule_texts_.size(); ++i)
+    family.rules_.push_back(parse(family.rule_texts_[i], "rule " + std::to_string(i + 1), false));
+  family.choice_texts_ = strings_at(root, "choices", origin);
+  for (std::size_t i = 0; i < family.choice_texts_.size(); ++i)
+    parse(family.choice_texts_[i], "choice " + std::to_string(i + 1), false);  // checked here, used by spaces
+
+  const auto config_at = [&](const boost::json::value& value, const std::string& where) {
+    KernelConfig config;
+    for (const auto& [name, item] : object_at(value, where)) {
+      if (!slot_of.contains(std::string(name)) || slot_of.at(std::string(name)) >= family.parameters_.size())
+        throw ConfigError(where + ": unknown parameter " + std::string(name));
+      config[std::string(name)] = integer_at(item, where + ": " + std::string(name));
+    }
+    return config;
+  };
+  for (const auto& entry : array_at(root, "device_defaults", origin)) {
+    const std::string where = origin + ": device default " + std::to_string(family.device_defaults_.size() + 1);
+    const auto& object = object_at(entry, where);
+    const std::string when = string_at(object, "when", where);
+    const auto* config = member(object, "config");
+    if (!config) throw ConfigError(where + ": \"config\" is missing");
+    family.device_defaults_.push_back({parse(when, "device default condition", false), when, config_at(*config, where)});
+  }
+  for (const auto& entry : array_at(root, "safe_defaults", origin))
+    family.safe_defaults_.push_back(config_at(entry, origin + ": safe default " + std::to_string(family.safe_defaults_.size() + 1)));
+
+  if (const auto* defines = member(root, "defines"))
+    for (const auto& [name, text] : object_at(*defines, origin + ": \"defines\"")) {
+      if (!std::regex_match(std::string(name), parameter_name) || !text.is_string())
+        throw ConfigError(origin + ": every define must be NAME: \"expression\"");
+      family.derived_defines_.emplace_back(std::string(name), parse(std::string(text.as_string()), "define " + std::string(name), true));
+    }
+  for (const auto& entry : array_at(root, "compiler_options", origin)) {
+    const std::string where = origin + ": compiler option";
+    const auto& object = object_at(entry, where);
+    family.compiler_options_.push_back({parse(string_at(object, "when", where), "compiler option condition", false),
+                                        string_at(object, "option", where),
+                                        parse(string_at(object, "value", where), "compiler option value", false)});
+  }
+  if (const auto* scale = member(root, "scale_first")) {
+    if (!scale->is_string()) throw ConfigError(origin + ": \"scale_first\" must be an expression");
+    family.scale_first_ = parse(std::string(scale->as_string()), "scale_first", false);
+    if (family.scale_entry_.empty()) throw ConfigError(origin + ": \"scale_first\" needs a \"scale_entry\"");
+  }
+  for (const auto& [key, target] : {std::pair{"global", &family.global_}, std::pair{"local", &family.local_}}) {
+    const auto texts = strings_at(root, key, origin);
+    if (texts.empty() || texts.size() > 3) throw ConfigError(origin + ": \"" + key + "\" must list 1 to 3 expressions");
+    for (std::size_t i = 0; i < texts.size(); ++i)
+      (*target)[i] = parse(texts[i], std::string(key) + " range " + std::to_string(i), true);
+  }
+  return family;
+}
+
+bool KernelFamily::serves(Precision precision, const std::string& trans) const {
+  return std::find(precisions_.begin(), precisions_.end(), precision) != precisions_.end() &&
+         std::find(transpositions_.begin(), transpositions_.end(), trans) != transpositions_.end();
+}
+
+KernelConfig KernelFamily::defaults() const {
+  KernelConfig config;
+  for (const auto& parameter : parameters_) config[parameter.name] = parameter.default_value;
+  return config;
+}
+
+KernelConfig KernelFamily::complete(const KernelConfig& config) const {
+  KernelConfig complete = defaults();
+  for (const auto& [name, value] : config) {
+    const auto found = complete.find(name);
+    if (found == complete.end()) throw ConfigError("unknown " + name_ + " parameter '" + name + "'");
+    found->second = value;
+  }
+  return complete;
+}
+
+std::vector<std::int64_t> KernelFamily::slots(const KernelConfig& complete, const NamedValues& limits,
+                                              const ProblemSize& problem) const {
+  std::vector<std::int64_t> values;
+  values.reserve(parameters_.size() + device_limit_names().size() + 3);
+  for (const auto& parameter : parameters_) values.push_back(complete.at(parameter.name));
+  for (const auto& name : device_limit_names()) {
+    const auto found = limits.find(name);
+    values.push_back(found == limits.end() ? 0 : found->second);
+  }
+  values.insert(values.end(), {problem.m, problem.n, problem.k});
+  return values;
+}
+
+std::int64_t KernelFamily::evaluate(const Expression& expression, const std::vector<std::int64_t>& values,
+                                    const char* what) const {
+  const auto value = expression.evaluate(values);
+  if (!value) throw ConfigError(name_ + ": " + what + " '" + expression.text() + "' overflows or divides by zero");
+  return *value;
+}
+
+KernelConfig KernelFamily::default_for(const NamedValues& limits) const {
+  std::vector<std::int64_t> values = slots(defaults(), limits, {});
+  KernelConfig config = defaults();
+  for (const auto& conditional : device_defaults_) {
+    const auto holds = conditional.when.evaluate(values);
+    if (holds && *holds) {
+      config = complete(conditional.config);
+      break;
+    }
+  }
+  if (!rule_violation(config, limits)) return config;
+  if (!rule_violation(defaults(), limits)) return defaults();
+  for (const auto& candidate : safe_defaults_)
+    if (!rule_violation(complete(candidate), limits)) return complete(candidate);
+  return config;  // nothing fits: the launch will say why
+}
+
+std::optional<std::string> KernelFamily::rule_violation(const KernelConfig& config, const NamedValues& limits) const {
+  const KernelConfig full = complete(config);
+  const std::vector<std::int64_t> values = slots(full, limits, {});
+  for (std::size_t i = 0; i < rules_.size(); ++i) {
+    const auto holds = rules_[i].evaluate(values);
+    if (holds && *holds) continue;
+    std::ostringstream message;
+    message << "rule '" << rule_texts_[i] << "' " << (holds ? "fails" : "overflows 64-bit arithmetic") << ":";
+    for (const std::size_t slot : rules_[i].slots()) {
+      if (slot < parameters_.size()) message << ' ' << parameters_[slot].name << '=' << values[slot];
+      else message << ' ' << device_limit_names()[slot - parameters_.size()] << '=' << values[slot];
+    }
+    return message.str();
+  }
+  return std::nullopt;
+}
+
+KernelConfig KernelFamily::aligned(KernelConfig config, std::size_t lda, std::size_t a_offset, std::size_t ldb,
+                                   std::size_t b_offset) const {
+  config = complete(config);
+  for (const auto& parameter : parameters_) {
+    if (parameter.aligned_to == "A") config[parameter.name] = widest_aligned_width(config[parameter.name], lda, a_offset);
+    if (parameter.aligned_to == "B") config[parameter.name] = widest_aligned_width(config[parameter.name], ldb, b_offset);
+  }
+  return config;
+}
+
+std::string KernelFamily::build_options(const KernelConfig& config, Precision precision, bool trans_a, bool trans_b,
+                                        const ProblemSize& problem) const {
+  const KernelConfig full = complete(config);
+  const std::vector<std::int64_t> values = slots(full, {}, problem);
+  std::ostringstream options;
+  for (const auto& [name, value] : full) options << "-D" << name << '=' << value << ' ';
+  options << "-DPRECISION=" << precision_info(precision).kernel_code << " -DTRANSA=" << trans_a
+          << " -DTRANSB=" << trans_b;
+  for (const auto& [name, expression] : derived_defines_)
+    options << " -D" << name << '=' << evaluate(expression, values, "define");
+  for (const auto& option : compiler_options_)
+    if (evaluate(option.when, values, "compiler option condition"))
+      options << ' ' << option.option << evaluate(option.value, values, "compiler option value");
+  return options.str();
+}
+
+bool KernelFamily::scale_first(const KernelConfig& config) const {
+  return scale_first_ && evaluate(*scale_first_, slots(complete(config), {}, {}), "scale_first") != 0;
+}
+
+KernelFamily::Ranges KernelFamily::ranges(const KernelConfig& config, const ProblemSize& problem) const {
+  const std::vector<std::int64_t> values = slots(complete(config), {}, problem);
+  Ranges ranges;
+  for (std::size_t i = 0; i < 3; ++i) {
+    ranges.global[i] = global_[i] ? static_cast<std::size_t>(evaluate(*global_[i], values, "global range")) : 1;
+    ranges.local[i] = local_[i] ? static_cast<std::size_t>(evaluate(*local_[i], values, "local range")) : 1;
+  }
+  return ranges;
+}
+
+}  // namespace gemmtune

@@ -1,0 +1,124 @@
+// A kernel family: one OpenCL source and its description (kernels/NAME.cl, kernels/NAME.json),
+// the single place of its parameters, defaults, rules, tuning choices, launch ranges and precisions.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/expression.hpp"
+#include "gemmtune/types.hpp"
+
+namespace gemmtune {
+
+// Named integer values an expression may read besides the parameters: the device's limits
+// (device_limit_names()) and, for launch ranges and defines, the problem's M, N and K.
+using NamedValues = std::map<std::string, std::int64_t>;
+
+// The names of the device limits every family's expressions may use, in a fixed order.
+const std::vector<std::string>& device_limit_names();
+
+// A row-major problem as a family's launch expressions see it.
+struct ProblemSize {
+  std::int64_t m = 0, n = 0, k = 0;
+};
+
+struct FamilyParameter {
+  std::string name;                   // [A-Z_][A-Z0-9_]*: only -DNAME=integer reaches a compiler
+  std::int64_t default_value = 0;
+  std::vector<std::int64_t> values;   // candidates tuned by default; empty: fixed at the default
+  std::string meaning;
+  std::string aligned_to;             // "A" or "B": a vector width lowered to the operand's alignment
+};
+
+// The kernel's OpenCL source as embedded, with the hash that keys its results.
+struct KernelSource {
+  std::string name;  // the family's name, or a utility kernel's file name without .cl
+  std::string text;
+  std::string hash;  // first 16 hex digits of the source's SHA-256
+};
+
+class KernelFamily {
+ public:
+  // Parses a description; `origin` names it in messages. Throws ConfigError naming the origin and
+  // the entry (and the position in a malformed expression).
+  static KernelFamily from_json(const std::string& description, KernelSource source, const std::string& origin);
+
+  const std::string& name() const { return name_; }
+  const std::string& summary() const { return summary_; }
+  const KernelSource& source() const { return source_; }
+  const std::string& entry() const { return entry_; }
+  // An entry that applies beta to C before the main one runs, where scale_first() holds.
+  const std::string& scale_entry() const { return scale_entry_; }
+  const std::vector<FamilyParameter>& parameters() const { return parameters_; }
+  const std::vector<Precision>& precisions() const { return precisions_; }
+  const std::vector<std::string>& transpositions() const { return transpositions_; }
+  const std::vector<std::string>& rule_texts() const { return rule_texts_; }
+  const std::vector<std::string>& choice_texts() const { return choice_texts_; }
+  bool serves(Precision precision, const std::string& trans) const;
+
+  // Every parameter at its default (the description's own).
+  KernelConfig defaults() const;
+  // `config` with every missing parameter at its default. Throws ConfigError on an unknown name.
+  KernelConfig complete(const KernelConfig& config) const;
+  // The default for a device: the first device default whose condition holds, else the
+  // parameters' defaults; where that breaks a rule on this device, the first of the description's
+  // safe defaults that does not.
+  KernelConfig default_for(const NamedValues& limits) const;
+
+  // The first rule `config` (completed) breaks with these device limits, as "rule 'TSM % WPTM == 0'
+  // fails: TSM=64, WPTM=6", or nothing. A rule whose arithmetic overflows or divides by zero fails.
+  // Throws ConfigError on an unknown parameter name.
+  std::optional<std::string> rule_violation(const KernelConfig& config, const NamedValues& limits) const;
+
+  // Vector widths (parameters aligned to A or B) lowered to the widest power of two that the
+  // operand's leading dimension and offset allow.
+  KernelConfig aligned(KernelConfig config, std::size_t lda, std::size_t a_offset, std::size_t ldb,
+                       std::size_t b_offset) const;
+
+  // -D defines of every parameter, the precision, the transpositions and the description's derived
+  // defines, and its compiler options: the program's build options for one problem.
+  std::string build_options(const KernelConfig& config, Precision precision, bool trans_a, bool trans_b,
+                            const ProblemSize& problem) const;
+
+  bool scale_first(const KernelConfig& config) const;
+  struct Ranges {
+    std::array<std::size_t, 3> global{}, local{};
+  };
+  Ranges ranges(const KernelConfig& config, const ProblemSize& problem) const;
+
+ private:
+  struct Conditional {
+    Expression when;
+    std::string text;
+    KernelConfig config;
+  };
+  struct CompilerOption {
+    Expression when;
+    std::string option;  // followed by the value of `value`
+    Expression value;
+  };
+  std::vector<std::int64_t> slots(const KernelConfig& complete, const NamedValues& limits,
+                                  const ProblemSize& problem) const;
+  std::int64_t evaluate(const Expression& expression, const std::vector<std::int64_t>& values,
+                        const char* what) const;
+
+  std::string name_, summary_, entry_, scale_entry_, origin_;
+  KernelSource source_;
+  std::vector<FamilyParameter> parameters_;
+  std::vector<Precision> precisions_;
+  std::vector<std::string> transpositions_;
+  std::vector<std::string> rule_texts_, choice_texts_;
+  std::vector<Expression> rules_;
+  std::vector<Conditional> device_defaults_;
+  std::vector<KernelConfig> safe_defaults_;
+  std::vector<std::pair<std::string, Expression>> derived_defines_;
+  std::vector<CompilerOption> compiler_options_;
+  std::optional<Expression> scale_first_;
+  std::array<std::optional<Expression>, 3> global_, local_;
+};
+
+}  // namespace gemmtune

@@ -1,0 +1,46 @@
+// The precisions gemmtune knows, as one table: storage, arithmetic, OpenCL and host types, tolerance.
+#include "core/precision.hpp"
+
+#include <array>
+
+namespace gemmtune {
+namespace {
+
+// epsilon is 2^-(significand bits): fp16 10, bf16 7, tf32 10, fp32 23, fp64 52. The 3xTF32 mode
+// is held to FP32's bound, which is the point of computing it in three products.
+constexpr std::array<PrecisionInfo, 6> table{{
+    {Precision::Half, "fp16", "FP16 operands and result, FP32 accumulation", 2, "fp16", "fp32", "ushort", "",
+     "std::uint16_t", 0x1p-10, 16},
+    {Precision::BFloat16, "bf16", "BF16 operands and result, FP32 accumulation", 2, "bf16", "fp32", "ushort", "",
+     "std::uint16_t", 0x1p-7, 116},
+    {Precision::TF32, "tf32", "FP32 operands and result, TF32 products, FP32 accumulation", 4, "tf32", "fp32",
+     "float", "", "float", 0x1p-10, 19},
+    {Precision::Single, "fp32", "FP32 throughout", 4, "fp32", "fp32", "float", "", "float", 0x1p-23, 32},
+    {Precision::Single3xTF32, "3xtf32", "FP32 operands and result, three TF32 products per FP32 one (FP32 accuracy)",
+     4, "tf32", "fp32", "float", "", "float", 0x1p-23, 332},
+    {Precision::Double, "fp64", "FP64 throughout", 8, "fp64", "fp64", "double", "cl_khr_fp64", "double", 0x1p-52, 64},
+}};
+
+}  // namespace
+
+std::span<const PrecisionInfo> precision_table() { return table; }
+
+const PrecisionInfo& precision_info(Precision precision) {
+  for (const auto& row : table)
+    if (row.precision == precision) return row;
+  return table[3];  // unreachable: every enumerator has a row
+}
+
+std::optional<Precision> precision_from_code(std::string_view code) {
+  if (code == "32") return Precision::Single;
+  if (code == "64") return Precision::Double;
+  for (const auto& row : table)
+    if (row.code == code) return row.precision;
+  return std::nullopt;
+}
+
+double tolerance_unit(Precision precision, std::size_t k) {
+  return 2.0 * (static_cast<double>(k) + 2.0) * precision_info(precision).epsilon;
+}
+
+}  // namespace gemmtune

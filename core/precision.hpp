@@ -1,0 +1,36 @@
+// The precisions gemmtune knows, as one table: storage, arithmetic, OpenCL and host types, tolerance.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string_view>
+
+#include "gemmtune/types.hpp"
+
+namespace gemmtune {
+
+struct PrecisionInfo {
+  Precision precision;
+  std::string_view code;         // stable text: the database's, the command line's and JSON's name
+  std::string_view summary;      // for help texts and `gemmtune kernels`
+  int storage_bytes;             // one element of A, B or C in memory
+  std::string_view products;     // precision of the products: fp16, bf16, tf32, fp32 or fp64
+  std::string_view accumulation; // precision of the sums: fp32 or fp64
+  std::string_view opencl_type;  // element type in kernels; fp16 and bf16 travel as 16-bit integers
+  std::string_view extension;    // OpenCL extension the device must report, or empty
+  std::string_view host_type;    // element type on the host
+  double epsilon;                // machine epsilon of the result's accuracy, for the check's tolerance
+  int kernel_code;               // the value kernels see as -DPRECISION
+};
+
+// Every row, in a fixed order.
+std::span<const PrecisionInfo> precision_table();
+const PrecisionInfo& precision_info(Precision precision);
+// "fp32" and also "32"/"64" (the codes of earlier versions); nothing for an unknown text.
+std::optional<Precision> precision_from_code(std::string_view code);
+
+// The tolerance unit of one element: 2 (K + 2) eps, the forward error bound of a dot product of
+// length K; element (i, j) may differ by this times (|alpha| (|op(A)| |op(B)|)(i, j) + |beta| |C(i, j)|).
+double tolerance_unit(Precision precision, std::size_t k);
+
+}  // namespace gemmtune

@@ -1,0 +1,35 @@
+// A device as a kernel family's rules see it: its limits by name, and whether it can run a family.
+#include "dispatch/family_limits.hpp"
+
+#include "core/precision.hpp"
+
+namespace gemmtune {
+
+NamedValues named_limits(const DeviceLimits& limits, Precision precision) {
+  const auto value = [](std::uint64_t v) { return static_cast<std::int64_t>(std::min<std::uint64_t>(v, INT64_MAX)); };
+  return {{"max_work_group_size", value(limits.max_work_group_size)},
+          {"max_work_item_size_0", value(limits.max_work_item_sizes[0])},
+          {"max_work_item_size_1", value(limits.max_work_item_sizes[1])},
+          {"max_work_item_size_2", value(limits.max_work_item_sizes[2])},
+          {"local_mem_size", value(limits.local_mem_bytes)},
+          {"element_bytes", precision_info(precision).storage_bytes},
+          {"nv_compiler_options", limits.nv_compiler_options ? 1 : 0},
+          {"cpu_device", limits.cpu ? 1 : 0}};
+}
+
+std::optional<std::string> violation_on_device(const KernelFamily& family, const KernelConfig& config,
+                                               const DeviceLimits& limits, Precision precision,
+                                               const std::string& trans) {
+  const PrecisionInfo& info = precision_info(precision);
+  if (!family.serves(precision, trans))
+    return family.name() + " does not serve " + std::string(info.code) + " " + trans + " problems";
+  if (info.extension == "cl_khr_fp64" && !limits.fp64)
+    return std::string(info.code) + " needs " + std::string(info.extension) + ", which this device lacks";
+  return family.rule_violation(config, named_limits(limits, precision));
+}
+
+KernelConfig default_on_device(const KernelFamily& family, const DeviceLimits& limits, Precision precision) {
+  return family.default_for(named_limits(limits, precision));
+}
+
+}  // namespace gemmtune

@@ -1,0 +1,61 @@
+// Enqueues one kernel family's GEMM for one row-major problem and one configuration.
+#pragma once
+
+#include <array>
+#include <bitset>
+#include <cstdint>
+
+#include "core/kernel_family.hpp"
+#include "dispatch/gemm_problem.hpp"
+#include "dispatch/opencl.hpp"
+#include "gemmtune/types.hpp"
+
+namespace gemmtune {
+
+// The problem as the family's expressions see it (K is 0 where alpha is, so A and B are not read).
+ProblemSize problem_size(const RowMajorGemm& problem, double alpha = 1);
+
+// `config` completed, with its vector widths lowered to what A's and B's alignment allows.
+KernelConfig aligned_config(const KernelFamily& family, const KernelConfig& config, const RowMajorGemm& problem);
+
+// The build options of `config` for this problem (alpha = 1; the kernels' defines do not depend on it).
+std::string gemm_build_options(const KernelFamily& family, const KernelConfig& config, Precision precision,
+                               const RowMajorGemm& problem);
+
+// What a caller launching one kernel object again and again keeps between calls, so that a call
+// makes fewer driver calls (on an idle GPU a small GEMM's time is mostly the host's): the scalar
+// arguments last set on the kernel, and the scaling kernel once created. Buffers are always set:
+// a released buffer's handle may come back as another buffer's.
+struct LaunchMemo {
+  std::array<std::uint64_t, 14> bits{};
+  std::bitset<14> set;
+  cl::Kernel scale;
+};
+
+// Enqueues C = alpha*op(A)*op(B) + beta*C with a kernel object of the family's entry, created from
+// a program built with gemm_build_options(family, config, ...). a, b and c are the caller's
+// buffers in the caller's order, whatever the layout. alpha == 0 runs with K = 0, so A and B are
+// never read; an empty C enqueues a marker only. Where the family scales C first (split K), two
+// kernels run: `event` is the last one's, and `start_event`, when given, the first one's, so that
+// their span is the call's device time. Sets the kernel's arguments (those `memo` shows unchanged
+// are skipped): the caller keeps other threads off the kernel and its memo.
+void enqueue_gemm(const cl::CommandQueue& queue, cl::Kernel& kernel, const KernelFamily& family,
+                  const KernelConfig& config, const RowMajorGemm& problem, Precision precision, double alpha,
+                  double beta, cl_mem a, cl_mem b, cl_mem c, cl::Event* event, cl::Event* start_event = nullptr,
+                  LaunchMemo* memo = nullptr);
+
+// The same, creating the kernel object from the program.
+void enqueue_gemm(const cl::CommandQueue& queue, const cl::Program& program, const KernelFamily& family,
+                  const KernelConfig& config, const RowMajorGemm& problem, Precision precision, double alpha,
+                  double beta, cl_mem a, cl_mem b, cl_mem c, cl::Event* event, cl::Event* start_event = nullptr);
+
+// Build options of the plain reference kernel (kernels/gemm_reference.cl) for a precision.
+std::string gemm_reference_options(Precision precision);
+
+// Enqueues the reference kernel (one work-item per element of C) from a program built from
+// utility_kernel("gemm_reference") with gemm_reference_options.
+void enqueue_gemm_reference(const cl::CommandQueue& queue, const cl::Program& program, const RowMajorGemm& problem,
+                            Precision precision, double alpha, double beta, cl_mem a, cl_mem b, cl_mem c,
+                            cl::Event* event);
+
+}  // namespace gemmtune

@@ -1,0 +1,111 @@
+// A family's tuning space on a device: its rules always hold, its defaults are in it, space files are
+// checked against the family.
+#include <gtest/gtest.h>
+
+#include <boost/random/mersenne_twister.hpp>
+#include <fstream>
+
+#include "dispatch/family_limits.hpp"
+#include "dispatch/gemm_launch.hpp"
+#include "dispatch/kernel_registry.hpp"
+#include "gemmtune/error.hpp"
+#include "tuner/family_space.hpp"
+
+namespace gemmtune {
+namespace {
+
+DeviceLimits nvidia_like() {
+  DeviceLimits limits;
+  limits.max_work_group_size = 1024;
+  limits.max_work_item_sizes = {1024, 1024, 64};
+  limits.local_mem_bytes = 49152;
+  limits.fp64 = true;
+  limits.nv_compiler_options = true;
+  return limits;
+}
+
+DeviceLimits cpu_like() {
+  DeviceLimits limits = nvidia_like();
+  limits.max_work_group_size = 4096;
+  limits.max_work_item_sizes = {4096, 4096, 4096};
+  limits.local_mem_bytes = 4194304;
+  limits.nv_compiler_options = false;
+  limits.cpu = true;
+  return limits;
+}
+
+// Every family, on both kinds of device: sampled configurations obey the rules, and the device's
+// default is in the space (so the tuner can meet it again and know it as measured).
+TEST(FamilySpace, HoldsOnlyValidConfigurationsAndTheDeviceDefault) {
+  for (const auto& family : kernel_families())
+    for (const DeviceLimits& limits : {nvidia_like(), cpu_like()}) {
+      const auto space = family_space(family, named_limits(limits, Precision::Single));
+      ASSERT_GT(space.valid_count(), 0u) << family.name();
+      boost::random::mt19937_64 engine(7);
+      for (int i = 0; i < 500; ++i) {
+        const KernelConfig config = space.sample(engine);
+        EXPECT_FALSE(violation_on_device(family, config, limits, Precision::Single, "NN")) << config_key(config);
+      }
+      const KernelConfig default_config =
+          in_space_terms(family, default_on_device(family, limits, Precision::Single), space);
+      EXPECT_TRUE(space.contains(default_config)) << family.name() << ": " << config_key(default_config);
+    }
+}
+
+TEST(FamilySpace, LaunchRangesComeFromTheDescription) {
+  const KernelFamily& xgemm = kernel_family("xgemm");
+  const KernelConfig tiles = {{"TSM", 128}, {"TSN", 128}, {"WPTM", 8}, {"WPTN", 8}};
+  const auto ranges = xgemm.ranges(tiles, {4096, 1000, 512});
+  EXPECT_EQ(ranges.local, (std::array<std::size_t, 3>{16, 16, 1}));
+  EXPECT_EQ(ranges.global, (std::array<std::size_t, 3>{8 * 16, 32 * 16, 1}));
+}
+
+class SpaceFile : public ::testing::Test {
+ protected:
+  std::filesystem::path write(const std::string& text) {
+    const auto path = std::filesystem::temp_directory_path() /
+                      ("gemmtune-space-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "-" +
+                       ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".json");
+    std::ofstream(path) << text;
+    files_.push_back(path);
+    return path;
+  }
+  void TearDown() override {
+    for (const auto& file : files_) std::filesystem::remove(file);
+  }
+  const KernelFamily& xgemm = kernel_family("xgemm");
+  const NamedValues limits = named_limits(nvidia_like(), Precision::Single);
+
+ private:
+  std::vector<std::filesystem::path> files_;
+};
+
+TEST_F(SpaceFile, NarrowsTheCandidatesWhileTheRulesStillHold) {
+  const auto space = family_space(
+      xgemm, limits, write(R"({"kernel": "xgemm", "parameters": [{"name": "TSM", "values": [64, 128]},
+                              {"name": "WPTM", "values": [3, 4]}]})"));
+  EXPECT_EQ(space.total_count(), 4u);
+  EXPECT_EQ(space.valid_count(), 2u);  // WPTM = 3 divides neither tile
+  EXPECT_EQ(space_family(write(R"({"kernel": "xgemm", "parameters": []})")), "xgemm");
+}
+
+TEST_F(SpaceFile, RefusesAnotherFamilyUnknownParametersAndAnEmptySpace) {
+  const auto message = [&](const std::string& text) {
+    try {
+      family_space(xgemm, limits, write(text));
+    } catch (const ConfigError& error) {
+      return std::string(error.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_NE(message(R"({"kernel": "other", "parameters": []})").find("kernel family 'other', not of xgemm"),
+            std::string::npos);
+  EXPECT_NE(message(R"({"kernel": "xgemm", "parameters": [{"name": "TSX", "values": [1]}]})").find("unknown xgemm parameter 'TSX'"),
+            std::string::npos);
+  EXPECT_NE(message(R"({"kernel": "xgemm", "parameters": [{"name": "TSM", "values": [64]}], "constraints": ["TSM > 64"]})")
+                .find("no configuration of the space is valid"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace gemmtune
