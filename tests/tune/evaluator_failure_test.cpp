@@ -1,0 +1,97 @@
+// Every failure of a candidate is a recorded value, never an abort: driven by a test-only family
+// (tests/data/families/faulty.*) whose kernel fails to compile, computes wrong or is refused.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "core/kernel_config.hpp"
+#include "db/database.hpp"
+#include "tuner/evaluator.hpp"
+#include "tuner/tuning_session.hpp"
+
+namespace gemmtune {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string read(const fs::path& path) {
+  std::ifstream stream(path);
+  std::ostringstream text;
+  text << stream.rdbuf();
+  return text.str();
+}
+
+const KernelFamily& faulty() {
+  static const KernelFamily family = [] {
+    const fs::path directory = GEMMTUNE_SOURCE_DIR "/tests/data/families";
+    return KernelFamily::from_json(read(directory / "faulty.json"),
+                                   KernelSource{"faulty", read(directory / "faulty.cl"), "test"}, "faulty.json");
+  }();
+  return family;
+}
+
+class EvaluatorFailures : public ::testing::Test {
+ protected:
+  void SetUp() override { ::setenv("GEMMTUNE_CACHE_DIR", (directory / "cache").c_str(), 1); }
+  void TearDown() override { fs::remove_all(directory); }
+
+  fs::path directory = fs::temp_directory_path() / ("gemmtune-evaluator-test-" + std::to_string(::getpid()));
+  DeviceEntry device = select_device("");
+  GemmArguments problem = dense_gemm_arguments(Layout::RowMajor, Transpose::No, Transpose::No, 48, 40, 24);
+};
+
+TEST_F(EvaluatorFailures, EachFaultIsItsOwnStatusWithAMessage) {
+  Evaluator evaluator(faulty(), device, problem, Precision::Single, {.timed_runs = 2, .compile_threads = 0});
+  const auto outcome = [&](std::int64_t fault) { return evaluator.evaluate({{"FAULT", fault}}); };
+  EXPECT_EQ(outcome(0).status, search::Status::ok);
+  const auto compile = outcome(1);
+  EXPECT_EQ(compile.status, search::Status::compile_error);
+  EXPECT_NE(compile.error.find("compile error on purpose"), std::string::npos) << compile.error;
+  const auto wrong = outcome(2);
+  EXPECT_EQ(wrong.status, search::Status::wrong_result);
+  EXPECT_NE(wrong.error.find("(24, 20)"), std::string::npos) << wrong.error;  // the element it names
+  const auto refused = outcome(3);
+  EXPECT_EQ(refused.status, search::Status::launch_error);
+  EXPECT_NE(refused.error.find("CL_INVALID_WORK_GROUP_SIZE"), std::string::npos) << refused.error;
+  const auto invalid = outcome(4);
+  EXPECT_EQ(invalid.status, search::Status::invalid);
+  EXPECT_NE(invalid.error.find("FAULT >= 0 && FAULT <= 3"), std::string::npos) << invalid.error;
+  const auto unknown = evaluator.evaluate({{"NOPE", 1}});
+  EXPECT_EQ(unknown.status, search::Status::invalid);
+  // A correct candidate still runs after every failure.
+  EXPECT_EQ(outcome(0).status, search::Status::ok);
+}
+
+TEST_F(EvaluatorFailures, ARunSlowerThanTheLimitIsATimeout) {
+  Evaluator evaluator(faulty(), device, problem, Precision::Single, {.timeout_seconds = 0, .compile_threads = 0});
+  const auto outcome = evaluator.evaluate({{"FAULT", 0}});
+  EXPECT_EQ(outcome.status, search::Status::timeout);
+  EXPECT_NE(outcome.error.find("one run took"), std::string::npos) << outcome.error;
+}
+
+// Through a whole session: every candidate of the family's space recorded once, with its status.
+TEST_F(EvaluatorFailures, ASessionRecordsEveryFailureAndCarriesOn) {
+  TuningRequest request;
+  request.family = &faulty();
+  request.device = device;
+  request.problem = problem;
+  request.database = directory / "tuning.db";
+  request.strategy = "grid";
+  request.budget.evaluations = 10;
+  request.evaluator.timed_runs = 2;
+  request.evaluator.compile_threads = 0;
+  const TuningSummary summary = tune_problem(request);
+  EXPECT_EQ(summary.evaluations, 4u);  // FAULT 0 to 3: the rule leaves out 4
+  EXPECT_EQ(summary.failed, 3u);
+  std::map<std::string, std::string> statuses;
+  for (const auto& stored : db::Database(request.database, db::Database::Mode::ReadOnly).all_evaluations())
+    statuses[config_key(stored.evaluation.config)] = stored.evaluation.status;
+  EXPECT_EQ(statuses, (std::map<std::string, std::string>{{"FAULT=0", "ok"},
+                                                          {"FAULT=1", "compile_error"},
+                                                          {"FAULT=2", "wrong_result"},
+                                                          {"FAULT=3", "launch_error"}}));
+}
+
+}  // namespace
+}  // namespace gemmtune
