@@ -8,6 +8,7 @@
 #include <sstream>
 #include <vector>
 
+#include "core/shape_distance.hpp"
 #include "db/database.hpp"
 #include "dispatch/family_limits.hpp"
 #include "dispatch/kernel_registry.hpp"
@@ -27,14 +28,9 @@ std::string format_gflops(double gflops) {
   return text.str();
 }
 
-// Squared distance in log-space, so that 1024 is as far from 512 as 2048 is from 1024.
 double log_distance(const db::ProblemRecord& tuned, const GemmShape& shape) {
-  const auto term = [](std::int64_t a, std::size_t b) {
-    const double d = std::log(std::max<double>(1, static_cast<double>(a))) -
-                     std::log(std::max<double>(1, static_cast<double>(b)));
-    return d * d;
-  };
-  return term(tuned.m, shape.m) + term(tuned.n, shape.n) + term(tuned.k, shape.k);
+  return shape_distance(tuned.m, tuned.n, tuned.k, static_cast<std::int64_t>(shape.m),
+                        static_cast<std::int64_t>(shape.n), static_cast<std::int64_t>(shape.k));
 }
 
 // Walks database entries for one shape over every family that serves it, counting the entries it

@@ -1,6 +1,8 @@
 // Checks a device's GEMM result against OpenBLAS on the host, with a tolerance that grows with K.
 #include "tuner/host_check.hpp"
 
+#include "core/precision.hpp"
+
 #include <cblas.h>
 
 #include <cmath>
@@ -71,7 +73,7 @@ CheckResult compare_with_reference(const GemmArguments& g, Real beta, const std:
                                    const std::vector<Real>& magnitude) {
   const bool row = g.layout == Layout::RowMajor;
   CheckResult result;
-  const double unit = 2.0 * (static_cast<double>(g.k) + 2.0) * std::numeric_limits<Real>::epsilon();
+  const double unit = tolerance_unit(sizeof(Real) == 8 ? Precision::Double : Precision::Single, g.k);
   std::vector<bool> inside(c_before.size(), false);
   for (std::size_t i = 0; i < g.m; ++i) {
     for (std::size_t j = 0; j < g.n; ++j) {

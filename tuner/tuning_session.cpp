@@ -8,6 +8,7 @@
 
 #include "db/database.hpp"
 #include "core/kernel_config.hpp"
+#include "core/shape_distance.hpp"
 #include "dispatch/device_record.hpp"
 #include "dispatch/family_limits.hpp"
 #include "search/parameter_space.hpp"
@@ -46,8 +47,7 @@ std::vector<KernelConfig> earlier_winners(const db::Database& database, const st
                                           problem.layout, problem.trans);
   std::erase_if(others, [&](const db::TunedBest& best) { return best.problem == problem; });  // already known
   const auto distance = [&](const db::ProblemRecord& p) {
-    return std::abs(std::log(double(p.m) / problem.m)) + std::abs(std::log(double(p.n) / problem.n)) +
-           std::abs(std::log(double(p.k) / problem.k));
+    return shape_distance(p.m, p.n, p.k, problem.m, problem.n, problem.k);
   };
   std::stable_sort(others.begin(), others.end(),
                    [&](const auto& x, const auto& y) { return distance(x.problem) < distance(y.problem); });
