@@ -99,9 +99,18 @@ void enqueue_gemm(const cl::CommandQueue& queue, cl::Kernel& kernel, const Kerne
       if (start_event && event) *start_event = *event;
       return;
     }
+    // The launch's shape, worked out from the description once per kernel object and problem: on
+    // an idle GPU a small GEMM's time is mostly the host's.
+    const bool zero_k = alpha == 0;
+    LaunchGeometry computed;
+    const LaunchGeometry* geometry = memo && memo->geometry && memo->geometry->zero_k == zero_k ? &*memo->geometry : nullptr;
+    if (!geometry) {
+      computed = {zero_k, family.scale_first(config), family.ranges(config, problem_size(p, alpha))};
+      geometry = memo ? &memo->geometry.emplace(computed) : &computed;
+    }
     // Split K: C = beta * C first, then every work-group adds its part (see kernels/xgemm.cl).
     std::vector<cl::Event> scaled;  // allocated only when there is a split
-    const bool split = family.scale_first(config);
+    const bool split = geometry->scale_first;
     if (split) {
       scaled.resize(1);
       cl::Kernel scale = memo && memo->scale() ? memo->scale
@@ -122,7 +131,7 @@ void enqueue_gemm(const cl::CommandQueue& queue, cl::Kernel& kernel, const Kerne
     }
     set_scalars(kernel, p, precision, alpha, beta, memo);
     set_buffers(kernel, 5, p, a, b, c, memo);
-    const KernelFamily::Ranges ranges = family.ranges(config, problem_size(p, alpha));
+    const KernelFamily::Ranges& ranges = geometry->ranges;
     // The wait list matters on out-of-order queues only; in order, the scale runs first anyway.
     queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(ranges.global[0], ranges.global[1], ranges.global[2]),
                                cl::NDRange(ranges.local[0], ranges.local[1], ranges.local[2]), split ? &scaled : nullptr,

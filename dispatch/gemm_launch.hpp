@@ -4,6 +4,7 @@
 #include <array>
 #include <bitset>
 #include <cstdint>
+#include <optional>
 
 #include "core/kernel_family.hpp"
 #include "dispatch/gemm_problem.hpp"
@@ -22,11 +23,20 @@ KernelConfig aligned_config(const KernelFamily& family, const KernelConfig& conf
 std::string gemm_build_options(const KernelFamily& family, const KernelConfig& config, Precision precision,
                                const RowMajorGemm& problem);
 
-// What a caller launching one kernel object again and again keeps between calls, so that a call
-// makes fewer driver calls (on an idle GPU a small GEMM's time is mostly the host's): the scalar
-// arguments last set on the kernel, and the scaling kernel once created. Buffers are always set:
-// a released buffer's handle may come back as another buffer's.
+// The ranges and steps of one launch, from the family's description.
+struct LaunchGeometry {
+  bool zero_k = false;  // computed for alpha == 0 (K = 0)
+  bool scale_first = false;
+  KernelFamily::Ranges ranges;
+};
+
+// What a caller launching one kernel object for one problem again and again keeps between calls,
+// so that a call does less work on the host and makes fewer driver calls (on an idle GPU a small
+// GEMM's time is mostly the host's): the launch's geometry, the scalar arguments last set on the
+// kernel, and the scaling kernel once created. Buffers are always set: a released buffer's handle
+// may come back as another buffer's.
 struct LaunchMemo {
+  std::optional<LaunchGeometry> geometry;
   std::array<std::uint64_t, 14> bits{};
   std::bitset<14> set;
   cl::Kernel scale;
