@@ -57,13 +57,13 @@ std::vector<std::string> strings_at(const boost::json::object& object, const cha
   return texts;
 }
 
+}  // namespace
+
 std::int64_t widest_aligned_width(std::int64_t width, std::size_t ld, std::size_t offset) {
   while (width > 1 && (ld % static_cast<std::size_t>(width) != 0 || offset % static_cast<std::size_t>(width) != 0))
     width /= 2;
   return width;
 }
-
-}  // namespace
 
 const std::vector<std::string>& device_limit_names() {
   static const std::vector<std::string> names = {

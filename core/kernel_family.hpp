@@ -21,6 +21,10 @@ using NamedValues = std::map<std::string, std::int64_t>;
 // The names of the device limits every family's expressions may use, in a fixed order.
 const std::vector<std::string>& device_limit_names();
 
+// `width` halved until a vector of that many elements is aligned at every row of an operand with
+// this leading dimension and offset (both in elements): the one alignment rule of vector loads.
+std::int64_t widest_aligned_width(std::int64_t width, std::size_t ld, std::size_t offset);
+
 // A row-major problem as a family's launch expressions see it.
 struct ProblemSize {
   std::int64_t m = 0, n = 0, k = 0;

@@ -35,10 +35,10 @@ void check_buffer(cl_mem buffer, const char* name, std::size_t required, std::si
                           " elements but its offset and shape need " + std::to_string(required));
 }
 
-// The widest vector (up to 8 elements) that a leading dimension and an offset both allow.
+// The widest vector (up to 8 elements) that a leading dimension and an offset both allow: calls
+// that differ in it may need other vector widths, so they get plans of their own.
 std::size_t alignment_of(std::size_t ld, std::size_t offset) {
-  const std::size_t bits = ld | offset | 8;
-  return bits & (~bits + 1);
+  return static_cast<std::size_t>(widest_aligned_width(8, ld, offset));
 }
 
 // What one kind of call needs, prepared once: the family, the configuration and a kernel object.
