@@ -117,9 +117,10 @@ class Bench {
 
   std::vector<std::string> ratio_peers() const {
     std::vector<std::string> names;
-    for (const char* name : {"cublas", "clblast", "openblas"})
+    for (const auto& row : bench::peer_table())
       for (const auto& peer : peers_)
-        if (peer->name() == name && peer->unavailable_reason().empty()) names.push_back(name);
+        if (peer->name() == row.name && row.name != "gemmtune" && peer->unavailable_reason().empty())
+          names.push_back(row.name);
     return names;
   }
 
@@ -266,16 +267,13 @@ class Bench {
 // gemmtune first, then the asked peers in the table's order, each once.
 std::vector<std::string> peer_names(const std::optional<std::string>& asked, const DeviceFingerprint& device) {
   std::vector<std::string> names{"gemmtune"};
-  std::vector<std::string> wanted;
-  if (asked) {
-    wanted = split_commas(*asked);
-  } else {
-    wanted = {"clblast"};
-    if (device.type == "gpu") wanted.push_back("cublas");
-    if (device.type == "cpu") wanted.push_back("openblas");
+  const std::vector<std::string> wanted = asked ? split_commas(*asked) : std::vector<std::string>{};
+  for (const auto& peer : bench::peer_table()) {
+    if (peer.name == "gemmtune") continue;
+    const bool by_default = device.type == "gpu" ? peer.default_on_gpu : device.type == "cpu" && peer.default_on_cpu;
+    if (asked ? std::find(wanted.begin(), wanted.end(), peer.name) != wanted.end() : by_default)
+      names.push_back(peer.name);
   }
-  for (const auto& known : bench::known_peers())
-    if (known != "gemmtune" && std::find(wanted.begin(), wanted.end(), known) != wanted.end()) names.push_back(known);
   return names;
 }
 

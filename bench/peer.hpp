@@ -58,7 +58,17 @@ std::unique_ptr<Peer> make_clblast_peer(const Setup& setup);
 std::unique_ptr<Peer> make_openblas_peer(const Setup& setup);
 std::unique_ptr<Peer> make_cublas_peer(const Setup& setup);
 
-// The peer names --peers accepts, in the order the table shows them.
+// One row of the peer table: its name, whether it runs by default on a GPU or CPU device, and
+// its factory (a stand-in saying why where this build lacks it). gemmtune's own row comes first;
+// the others are compared with it in the table's order.
+struct PeerInfo {
+  std::string name;
+  bool default_on_gpu = false, default_on_cpu = false;
+  std::unique_ptr<Peer> (*make)(const Setup& setup) = nullptr;
+};
+const std::vector<PeerInfo>& peer_table();
+
+// The peer names --peers accepts, in the table's order.
 const std::vector<std::string>& known_peers();
 // Throws cli::UsageError, naming the known peers, for a name outside known_peers().
 void require_known_peer(const std::string& name);

@@ -22,8 +22,35 @@ class UnavailablePeer : public Peer {
 
 }  // namespace
 
+// Stand-ins for the peers this build lacks: listed, never run, the reason in the notes.
+#ifndef GEMMTUNE_HAVE_CLBLAST
+std::unique_ptr<Peer> make_clblast_peer(const Setup&) {
+  return std::make_unique<UnavailablePeer>("clblast", "this build has no CLBlast (find_package(CLBlast) found none)");
+}
+#endif
+#ifndef GEMMTUNE_HAVE_CUBLAS
+std::unique_ptr<Peer> make_cublas_peer(const Setup&) {
+  return std::make_unique<UnavailablePeer>(
+      "cublas", "this build has no cuBLAS (no CUDA toolkit found, or GEMMTUNE_WITH_CUBLAS=OFF)");
+}
+#endif
+
+const std::vector<PeerInfo>& peer_table() {
+  static const std::vector<PeerInfo> table = {
+      {"gemmtune", true, true, make_gemmtune_peer},
+      {"cublas", true, false, make_cublas_peer},
+      {"clblast", true, true, make_clblast_peer},
+      {"openblas", false, true, make_openblas_peer},
+  };
+  return table;
+}
+
 const std::vector<std::string>& known_peers() {
-  static const std::vector<std::string> names{"gemmtune", "clblast", "openblas", "cublas"};
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> list;
+    for (const auto& peer : peer_table()) list.push_back(peer.name);
+    return list;
+  }();
   return names;
 }
 
@@ -36,19 +63,8 @@ void require_known_peer(const std::string& name) {
 
 std::unique_ptr<Peer> make_peer(const std::string& name, const Setup& setup) {
   require_known_peer(name);
-  if (name == "gemmtune") return make_gemmtune_peer(setup);
-  if (name == "openblas") return make_openblas_peer(setup);
-#ifdef GEMMTUNE_HAVE_CLBLAST
-  if (name == "clblast") return make_clblast_peer(setup);
-#else
-  if (name == "clblast") return std::make_unique<UnavailablePeer>(name, "this build has no CLBlast (find_package(CLBlast) found none)");
-#endif
-#ifdef GEMMTUNE_HAVE_CUBLAS
-  if (name == "cublas") return make_cublas_peer(setup);
-#else
-  if (name == "cublas")
-    return std::make_unique<UnavailablePeer>(name, "this build has no cuBLAS (no CUDA toolkit found, or GEMMTUNE_WITH_CUBLAS=OFF)");
-#endif
+  for (const auto& peer : peer_table())
+    if (peer.name == name) return peer.make(setup);
   throw Error("peer '" + name + "' is known but has no factory");
 }
 
