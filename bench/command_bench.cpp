@@ -319,7 +319,7 @@ int bench_command(const Arguments& args) {
   setup.warm_up = values["warm-up"].as<int>();
   if (setup.repeat < 1) throw UsageError("--repeat must be at least 1");
   if (setup.warm_up < 0) throw UsageError("--warm-up must not be negative");
-  if (values.count("db")) setup.database = values["db"].as<std::string>();
+  setup.database = database_path(values).string();
   setup.device = select_device(values["device"].as<std::string>());
 
   std::vector<std::unique_ptr<bench::Peer>> peers;

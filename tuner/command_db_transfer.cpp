@@ -121,13 +121,14 @@ int import_evaluations(const Arguments& args) {
   }
   const auto values = parse("db import", args, options, positional);
   const std::string file = values["file"].as<std::string>();
+  const fs::path into = database_path(values);
   std::ifstream in(file, std::ios::binary);
   if (!in || fs::is_directory(file)) throw UsageError("cannot read " + file);
   std::ostringstream text;
   text << in.rdbuf();
   const auto evaluations = db::import_json(text.str(), file);  // before opening: a bad file changes nothing
 
-  db::Database database(database_path(values), db::Database::Mode::ReadWrite);
+  db::Database database(into, db::Database::Mode::ReadWrite);
   print_report("imported " + file + " into " + database.path().string(), database.import(evaluations),
                values.count("json") != 0);
   return 0;

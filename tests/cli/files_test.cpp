@@ -1,0 +1,87 @@
+// What the program writes and reads: output files never replace an input or (without --force) an
+// existing file, an empty database path is refused, a failed write to standard output is an
+// error, and input files are refused beyond their size limit.
+// GCC 12 warns falsely on "literal" + std::string temporaries (its bug 105329); this file builds
+// many command lines that way.
+#pragma GCC diagnostic ignored "-Wrestrict"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <boost/json.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "db/database.hpp"
+#include "tests/db/db_test_support.hpp"
+#include "tests/support/process.hpp"
+
+namespace gemmtune::testing {
+namespace {
+
+namespace fs = std::filesystem;
+using db::testing::read_bytes;
+using db::testing::write_bytes;
+
+std::string quoted(const fs::path& path) { return "'" + path.string() + "'"; }
+
+// Exit code `code`, and one error line on standard error (after any progress lines): the last,
+// containing `fragment`.
+void expect_one_line(const ProcessResult& result, int code, const std::string& fragment, const std::string& what) {
+  EXPECT_EQ(result.exit_code, code) << what << '\n' << result.err;
+  std::vector<std::string> lines;
+  std::istringstream err(result.err);
+  for (std::string line; std::getline(err, line);) lines.push_back(line);
+  ASSERT_FALSE(lines.empty()) << what;
+  EXPECT_NE(lines.back().find(fragment), std::string::npos) << what << '\n' << result.err;
+  EXPECT_EQ(std::count_if(lines.begin(), lines.end(),
+                          [](const std::string& line) { return line.find("error") != std::string::npos; }),
+            1)
+      << what << '\n' << result.err;
+}
+
+class Files : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ::setenv("GEMMTUNE_CACHE_DIR", (directory / "cache").c_str(), 1);
+    ::setenv("GEMMTUNE_DB", (directory / "default.db").c_str(), 1);
+    ::setenv("XDG_DATA_HOME", (directory / "data").c_str(), 1);  // where the per-user database would be
+    db::Database database(database_path, db::Database::Mode::ReadWrite);
+    const auto device = database.device_id(db::testing::sample_device());
+    const auto kernel = database.kernel_id("xgemm", "0123456789abcdef");
+    const auto problem = database.problem_id(db::testing::sample_problem());
+    for (int i = 1; i <= 3; ++i)
+      database.record(0, device, kernel, problem, db::testing::sample_evaluation(i, 8, 0.001 * i));
+  }
+  void TearDown() override {
+    ::unsetenv("GEMMTUNE_CACHE_DIR");
+    ::unsetenv("GEMMTUNE_DB");
+    ::unsetenv("XDG_DATA_HOME");
+  }
+
+  std::size_t stored_evaluations() const {
+    return db::Database(database_path, db::Database::Mode::ReadOnly).all_evaluations().size();
+  }
+
+  db::testing::TemporaryDirectory directory;
+  fs::path database_path = directory / "e.db";
+};
+
+TEST_F(Files, AnEmptyDatabasePathIsBadUsage) {
+  const std::string import = "db import " + quoted(directory / "none.json");
+  for (const std::string& command :
+       {std::string("db list"), std::string("db export"), import, std::string("tune --sizes 16 --budget 1"),
+        std::string("run --size 16"), std::string("simulate")}) {
+    expect_one_line(run_gemmtune(command + " --db ''"), 2, "--db needs a path", command);
+    if (command != "simulate")  // which has no default database
+      expect_one_line(run_shell("GEMMTUNE_DB= " + gemmtune_binary() + " " + command), 2,
+                      "GEMMTUNE_DB is set but empty", "GEMMTUNE_DB= " + command);
+  }
+  EXPECT_FALSE(fs::exists(directory / "data")) << "the per-user database is not touched";
+}
+
+}  // namespace
+}  // namespace gemmtune::testing
