@@ -70,6 +70,32 @@ class Files : public ::testing::Test {
   fs::path database_path = directory / "e.db";
 };
 
+TEST_F(Files, ExportNeverWritesOverItsOwnDatabase) {
+  fs::create_symlink(database_path, directory / "link.db");
+  const std::string bytes = read_bytes(database_path);
+  for (const auto& [db, output] : {std::pair{database_path, database_path}, {database_path, directory / "link.db"},
+                                   {directory / "link.db", database_path}, {database_path, directory / "." / "e.db"}}) {
+    const std::string arguments = "db export --db " + quoted(db) + " -o " + quoted(output) + " --force";
+    expect_one_line(run_gemmtune(arguments), 2, "it is the input", arguments);
+  }
+  EXPECT_EQ(read_bytes(database_path), bytes);
+  EXPECT_EQ(stored_evaluations(), 3u);
+}
+
+TEST_F(Files, ExportReplacesAnExistingFileOnlyWithForce) {
+  const fs::path output = directory / "out.json";
+  write_bytes(output, "old");
+  const std::string arguments = "db export --db " + quoted(database_path) + " -o " + quoted(output);
+  expect_one_line(run_gemmtune(arguments), 2, "exists; pass --force to replace it", arguments);
+  EXPECT_EQ(read_bytes(output), "old");
+  const ProcessResult forced = run_gemmtune(arguments + " --force");
+  ASSERT_EQ(forced.exit_code, 0) << forced.err;
+  EXPECT_EQ(boost::json::parse(read_bytes(output)).as_array().size(), 3u);
+  const fs::path nowhere = directory / "no" / "x.json";
+  expect_one_line(run_gemmtune("db export --db " + quoted(database_path) + " -o " + quoted(nowhere)), 2,
+                  "no such directory", "a missing directory");
+}
+
 TEST_F(Files, AnEmptyDatabasePathIsBadUsage) {
   const std::string import = "db import " + quoted(directory / "none.json");
   for (const std::string& command :

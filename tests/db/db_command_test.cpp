@@ -159,7 +159,7 @@ TEST_F(DbCommand, MergeReportsConflictsAndRefusesToOverwrite) {
                    "exists; pass --force");
   expect_bad_input("db merge " + quoted(directory / "a.db") + ' ' + quoted(directory / "b.db") + " -o " +
                        quoted(directory / "a.db") + " --force",
-                   "must be a new file");
+                   "it is the input");
   expect_bad_input("db merge " + quoted(directory / "a.db") + ' ' + quoted(directory / "missing.db") + " -o " +
                        quoted(directory / "new.db"),
                    "no such database file");
