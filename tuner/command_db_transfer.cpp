@@ -1,9 +1,8 @@
 // `gemmtune db export | import | merge`: moving evaluations between databases and files.
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include "db/transfer.hpp"
+#include "search/input_file.hpp"
 #include "tuner/cli.hpp"
 #include "tuner/command_db.hpp"
 #include "tuner/output_file.hpp"
@@ -78,11 +77,8 @@ int import_evaluations(const Arguments& args) {
   const auto values = parse("db import", args, options, positional);
   const std::string file = values["file"].as<std::string>();
   const fs::path into = database_path(values);
-  std::ifstream in(file, std::ios::binary);
-  if (!in || fs::is_directory(file)) throw UsageError("cannot read " + file);
-  std::ostringstream text;
-  text << in.rdbuf();
-  const auto evaluations = db::import_json(text.str(), file);  // before opening: a bad file changes nothing
+  // Before opening the database: a bad file changes nothing.
+  const auto evaluations = db::import_json(read_input_file(file, import_file_limit, "file to import"), file);
 
   db::Database database(into, db::Database::Mode::ReadWrite);
   print_report("imported " + file + " into " + database.path().string(), database.import(evaluations),

@@ -109,5 +109,31 @@ TEST_F(Files, AnEmptyDatabasePathIsBadUsage) {
   EXPECT_FALSE(fs::exists(directory / "data")) << "the per-user database is not touched";
 }
 
+// Endless (/dev/zero) and oversized inputs are refused with the file and its limit named. A
+// virtual-memory cap and a timeout keep a regression from exhausting the machine.
+TEST_F(Files, InputFilesHaveASizeLimit) {
+  const auto run_bounded = [](const std::string& arguments) {
+    return run_shell("ulimit -v 4194304; timeout 60 " + gemmtune_binary() + " " + arguments);
+  };
+  const auto oversized = [&](const std::string& name, std::uintmax_t limit) {
+    const fs::path file = directory / name;
+    write_bytes(file, "");
+    fs::resize_file(file, limit + 1);  // sparse: no disk used
+    return quoted(file);
+  };
+  const std::string bytes = read_bytes(database_path);
+  const std::string db = " --db " + quoted(database_path);
+  for (const std::string& input : {std::string("/dev/zero"), oversized("big.json", 256u << 20)})
+    expect_one_line(run_bounded("db import " + input + db), 2, "larger than 256 MiB, the limit for a file to import",
+                    input);
+  EXPECT_EQ(read_bytes(database_path), bytes);
+  for (const std::string& input : {std::string("/dev/zero"), oversized("big.csv", 64u << 20)})
+    expect_one_line(run_bounded("simulate --from " + input), 2, "larger than 64 MiB, the limit for a replay table",
+                    input);
+  for (const std::string& input : {std::string("/dev/zero"), oversized("big_space.json", 1u << 20)})
+    expect_one_line(run_bounded("tune --sizes 16 --space " + input + " --db " + quoted(directory / "t.db")), 2,
+                    "larger than 1 MiB, the limit for a space file", input);
+}
+
 }  // namespace
 }  // namespace gemmtune::testing
