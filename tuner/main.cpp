@@ -1,4 +1,5 @@
 // The `gemmtune` program: dispatches to one subcommand and turns errors into one line and a code.
+#include <csignal>
 #include <iostream>
 #include <string_view>
 
@@ -34,6 +35,9 @@ void print_usage(std::ostream& out) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Beyond a file-size limit (ulimit -f) a write then fails with EFBIG and is reported as an error,
+  // instead of the signal killing the program between two database writes without a word.
+  std::signal(SIGXFSZ, SIG_IGN);
   if (argc < 2) {
     print_usage(std::cerr);
     return 2;
