@@ -109,6 +109,17 @@ TEST_F(Files, AnEmptyDatabasePathIsBadUsage) {
   EXPECT_FALSE(fs::exists(directory / "data")) << "the per-user database is not touched";
 }
 
+TEST_F(Files, AFailedWriteToStandardOutputIsAnError) {
+  const std::string db = " --db " + quoted(database_path);
+  for (const std::string& command :
+       {"db export" + db, "db list" + db, "db best --json" + db, "db check" + db, std::string("devices"),
+        std::string("--help"), "run --size 16 --json" + db, std::string("tune --help")}) {
+    expect_one_line(run_shell(gemmtune_binary() + " " + command + " >/dev/full"), 1,
+                    "error: cannot write standard output", command);
+  }
+  EXPECT_EQ(run_shell(gemmtune_binary() + " db list" + db + " >/dev/null").exit_code, 0);
+}
+
 // Endless (/dev/zero) and oversized inputs are refused with the file and its limit named. A
 // virtual-memory cap and a timeout keep a regression from exhausting the machine.
 TEST_F(Files, InputFilesHaveASizeLimit) {
