@@ -4,7 +4,6 @@
 #include <cstdlib>
 #include <cmath>
 #include <ctime>
-#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <map>
@@ -15,6 +14,7 @@
 #include "bench/reference_check.hpp"
 #include "tuner/cli.hpp"
 #include "tuner/commands.hpp"
+#include "tuner/output_file.hpp"
 #include "tuner/random_data.hpp"
 
 namespace gemmtune::bench {
@@ -80,8 +80,8 @@ std::string shape_text(const Shape& s) { return format_size(s.size); }
 
 class Bench {
  public:
-  Bench(bench::Setup setup, std::vector<std::unique_ptr<bench::Peer>> peers, std::optional<std::string> json_path)
-      : setup_(std::move(setup)), peers_(std::move(peers)), json_path_(std::move(json_path)), date_(utc_now()) {}
+  Bench(bench::Setup setup, std::vector<std::unique_ptr<bench::Peer>> peers, OutputFile* json_file)
+      : setup_(std::move(setup)), peers_(std::move(peers)), json_file_(json_file), date_(utc_now()) {}
 
   void run(const std::vector<Shape>& shapes) {
     std::cout << "device    " << setup_.device.selector << "  " << setup_.device.fingerprint.name << "  ("
@@ -227,7 +227,7 @@ class Bench {
   }
 
   void write_json() const {
-    if (!json_path_) return;
+    if (!json_file_) return;
     boost::json::array results;
     for (const auto& r : results_) {
       boost::json::object entry{{"m", r.shape.size.m}, {"n", r.shape.size.n}, {"k", r.shape.size.k},
@@ -249,14 +249,12 @@ class Bench {
                                   {"results", std::move(results)},
                                   {"config_sources", std::move(sources)},
                                   {"notes", std::move(notes)}};
-    std::ofstream file(*json_path_);
-    file << boost::json::serialize(out) << '\n';
-    if (!file) throw Error("cannot write '" + *json_path_ + "'");
+    json_file_->write(boost::json::serialize(out) + '\n');
   }
 
   bench::Setup setup_;
   std::vector<std::unique_ptr<bench::Peer>> peers_;
-  std::optional<std::string> json_path_;
+  OutputFile* json_file_;  // none without --json
   std::string date_;
   std::vector<Result> results_;
   std::vector<std::string> notes_;
@@ -291,7 +289,8 @@ int bench_command(const Arguments& args) {
       ("peers", po::value<std::string>(), "comma-separated: clblast, openblas, cublas (default: clblast, plus cublas on a GPU, openblas on a CPU)")
       ("repeat", po::value<int>()->default_value(15), "timed calls per peer and shape (the median is reported)")
       ("warm-up", po::value<int>()->default_value(2), "untimed calls before the timed ones")
-      ("json", po::value<std::string>(), "also write the results to this JSON file");
+      ("json", po::value<std::string>(), "also write the results to this JSON file")
+      ("force", "with --json: replace the file if it exists");
   if (asks_for_help(args)) {
     std::cout << options;
     return 0;
@@ -317,7 +316,12 @@ int bench_command(const Arguments& args) {
   setup.warm_up = values["warm-up"].as<int>();
   if (setup.repeat < 1) throw UsageError("--repeat must be at least 1");
   if (setup.warm_up < 0) throw UsageError("--warm-up must not be negative");
-  if (values.count("db")) setup.database = values["db"].as<std::string>();
+  setup.database = database_path(values).string();
+  // Checked before any device is opened: a run of minutes must not end unable to keep its results.
+  std::optional<OutputFile> json_file;
+  if (values.count("json"))
+    json_file.emplace(values["json"].as<std::string>(), values.count("force") != 0,
+                      std::vector<std::filesystem::path>{*setup.database});
   setup.device = select_device(values["device"].as<std::string>());
 
   std::vector<std::unique_ptr<bench::Peer>> peers;
@@ -325,7 +329,7 @@ int bench_command(const Arguments& args) {
       values.count("peers") ? std::optional(values["peers"].as<std::string>()) : std::nullopt;
   for (const auto& name : peer_names(asked, setup.device.fingerprint)) peers.push_back(bench::make_peer(name, setup));
 
-  Bench bench(setup, std::move(peers), values.count("json") ? std::optional(values["json"].as<std::string>()) : std::nullopt);
+  Bench bench(setup, std::move(peers), json_file ? &*json_file : nullptr);
   bench.run(shapes);
   return bench.all_ok() ? 0 : 1;
 }

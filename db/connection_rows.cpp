@@ -1,6 +1,10 @@
 // Row-level SQL shared by the Database's files: upserts, inserts and row readers.
 #include "db/connection_rows.hpp"
 
+#include <sqlite3.h>
+
+#include <cstring>
+
 #include "core/kernel_config.hpp"
 
 namespace gemmtune::db {
@@ -162,6 +166,16 @@ DeviceRecord read_device(SQLite::Statement& row, int first) {
   device.model_key = row.getColumn(first + 11).getString();
   device.key = row.getColumn(first + 12).getString();
   return device;
+}
+
+std::string system_reason(SQLite::Database& connection, const SQLite::Exception& failure, int error_number) {
+  // A short read is a truncated file, not a failed call; SQLITE_FULL comes without an errno.
+  const int code = failure.getExtendedErrorCode();
+  if (((code & 0xff) != SQLITE_IOERR && (code & 0xff) != SQLITE_CANTOPEN) || code == SQLITE_IOERR_SHORT_READ)
+    return "";
+  // SQLite records the errno for some failures only (not a failed commit's write).
+  if (const int recorded = sqlite3_system_errno(connection.getHandle())) error_number = recorded;
+  return error_number ? std::string(" (") + std::strerror(error_number) + ")" : "";
 }
 
 }  // namespace gemmtune::db

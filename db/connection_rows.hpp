@@ -6,6 +6,7 @@
 #include <SQLiteCpp/Exception.h>
 #include <SQLiteCpp/Statement.h>
 
+#include <cerrno>
 #include <cstdint>
 #include <string>
 
@@ -24,6 +25,24 @@ auto guarded(const std::string& name, const char* action, Body&& body) {
     return body();
   } catch (const SQLite::Exception& failure) {
     throw DatabaseError(name + ": " + action + ": " + failure.what());
+  }
+}
+
+// The operating system's reason for an I/O error of `connection`, as " (File too large)"; "" for
+// other errors. `error_number`: errno as the failure left it, for when SQLite kept none.
+std::string system_reason(SQLite::Database& connection, const SQLite::Exception& failure, int error_number);
+
+// As above, adding the operating system's reason to an I/O error ("disk I/O error (File too
+// large)"): SQLite's own message does not say whether the disk failed, is full or a limit was hit.
+template <typename Body>
+auto guarded(SQLite::Database& connection, const std::string& name, const char* action, Body&& body) {
+  errno = 0;  // so that what the failure leaves is its own
+  try {
+    return body();
+  } catch (const SQLite::Exception& failure) {
+    const int error_number = errno;
+    throw DatabaseError(name + ": " + action + ": " + failure.what() +
+                        system_reason(connection, failure, error_number));
   }
 }
 

@@ -164,11 +164,12 @@ Database::~Database() = default;
 std::string Database::name() const { return path_.string(); }
 
 int Database::schema_version() const {
-  return guarded(name(), "reading the schema version", [&] { return db::schema_version(*connection_); });
+  return guarded(*connection_, name(), "reading the schema version",
+                 [&] { return db::schema_version(*connection_); });
 }
 
 std::vector<std::string> Database::integrity_check() const {
-  return guarded(name(), "checking integrity", [&] {
+  return guarded(*connection_, name(), "checking integrity", [&] {
     std::vector<std::string> problems;
     SQLite::Statement query(*connection_, "PRAGMA integrity_check");
     while (query.executeStep()) problems.push_back(query.getColumn(0).getString());
@@ -177,7 +178,7 @@ std::vector<std::string> Database::integrity_check() const {
 }
 
 std::int64_t Database::device_id(const DeviceRecord& device) {
-  return guarded(name(), "storing a device", [&] {
+  return guarded(*connection_, name(), "storing a device", [&] {
     SQLite::Transaction transaction(*connection_, SQLite::TransactionBehavior::IMMEDIATE);
     const std::int64_t id = upsert_device(*connection_, device, true);
     transaction.commit();
@@ -186,7 +187,7 @@ std::int64_t Database::device_id(const DeviceRecord& device) {
 }
 
 std::int64_t Database::kernel_id(const std::string& kernel_name, const std::string& source_hash) {
-  return guarded(name(), "storing a kernel", [&] {
+  return guarded(*connection_, name(), "storing a kernel", [&] {
     SQLite::Transaction transaction(*connection_, SQLite::TransactionBehavior::IMMEDIATE);
     const std::int64_t id = upsert_kernel(*connection_, kernel_name, source_hash);
     transaction.commit();
@@ -195,7 +196,7 @@ std::int64_t Database::kernel_id(const std::string& kernel_name, const std::stri
 }
 
 std::int64_t Database::problem_id(const ProblemRecord& problem) {
-  return guarded(name(), "storing a problem", [&] {
+  return guarded(*connection_, name(), "storing a problem", [&] {
     SQLite::Transaction transaction(*connection_, SQLite::TransactionBehavior::IMMEDIATE);
     const std::int64_t id = upsert_problem(*connection_, problem);
     transaction.commit();
@@ -204,7 +205,7 @@ std::int64_t Database::problem_id(const ProblemRecord& problem) {
 }
 
 std::int64_t Database::begin_session(const SessionRecord& session, std::int64_t device, std::int64_t kernel) {
-  return guarded(name(), "starting a session", [&] {
+  return guarded(*connection_, name(), "starting a session", [&] {
     StoredSession stored{session, random_uid(), "", ""};
     SQLite::Transaction transaction(*connection_, SQLite::TransactionBehavior::IMMEDIATE);
     const std::int64_t id = insert_session(*connection_, stored, device, kernel);
@@ -214,7 +215,7 @@ std::int64_t Database::begin_session(const SessionRecord& session, std::int64_t 
 }
 
 void Database::end_session(std::int64_t session) {
-  guarded(name(), "ending a session", [&] {
+  guarded(*connection_, name(), "ending a session", [&] {
     SQLite::Statement update(*connection_, "UPDATE sessions SET ended_at = " + std::string(now_sql) + " WHERE id = ?");
     update.bind(1, session);
     if (update.exec() != 1) throw DatabaseError(name() + ": no session " + std::to_string(session));
@@ -226,7 +227,7 @@ bool Database::record(std::int64_t session, std::int64_t device, std::int64_t ke
                       const EvaluationRecord& evaluation) {
   if (!is_known_status(evaluation.status))
     throw DatabaseError(name() + ": unknown evaluation status '" + evaluation.status + "'");
-  return guarded(name(), "recording an evaluation", [&] {
+  return guarded(*connection_, name(), "recording an evaluation", [&] {
     SQLite::Transaction transaction(*connection_, SQLite::TransactionBehavior::IMMEDIATE);
     const bool inserted = insert_evaluation(*connection_, session, device, kernel, problem, evaluation, "");
     transaction.commit();
@@ -236,7 +237,7 @@ bool Database::record(std::int64_t session, std::int64_t device, std::int64_t ke
 
 std::vector<EvaluationRecord> Database::evaluations(std::int64_t device, std::int64_t kernel,
                                                     std::int64_t problem) const {
-  return guarded(name(), "reading evaluations", [&] {
+  return guarded(*connection_, name(), "reading evaluations", [&] {
     SQLite::Statement query(*connection_, std::string("SELECT ") + evaluation_columns +
                                               " FROM evaluations WHERE device_id = ? AND kernel_id = ? AND "
                                               "problem_id = ? ORDER BY id");

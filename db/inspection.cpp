@@ -31,7 +31,7 @@ bool same_results(const EvaluationRecord& a, const EvaluationRecord& b) {
 }  // namespace
 
 std::vector<DeviceRecord> Database::devices() const {
-  return guarded(name(), "reading devices", [&] {
+  return guarded(*connection_, name(), "reading devices", [&] {
     SQLite::Statement query(*connection_, std::string("SELECT ") + device_columns + " FROM devices d ORDER BY d.id");
     std::vector<DeviceRecord> devices;
     while (query.executeStep()) devices.push_back(read_device(query, 0));
@@ -40,7 +40,7 @@ std::vector<DeviceRecord> Database::devices() const {
 }
 
 std::vector<ProblemSummary> Database::problem_summaries() const {
-  return guarded(name(), "summarising", [&] {
+  return guarded(*connection_, name(), "summarising", [&] {
     SQLite::Statement query(
         *connection_,
         "SELECT d.key, d.name, d.driver_version, k.name, k.source_hash, p.precision, p.layout, p.trans, p.m, p.n, "
@@ -86,7 +86,7 @@ std::vector<ProblemSummary> Database::problem_summaries() const {
 }
 
 std::vector<StoredEvaluation> Database::all_evaluations() const {
-  return guarded(name(), "reading evaluations", [&] {
+  return guarded(*connection_, name(), "reading evaluations", [&] {
     SQLite::Statement query(
         *connection_,
         std::string("SELECT ") + device_columns +
@@ -126,7 +126,7 @@ std::vector<StoredEvaluation> Database::all_evaluations() const {
 }
 
 ImportReport Database::import(const std::vector<StoredEvaluation>& evaluations) {
-  return guarded(name(), "importing evaluations", [&] {
+  return guarded(*connection_, name(), "importing evaluations", [&] {
     ImportReport report;
     SQLite::Transaction transaction(*connection_, SQLite::TransactionBehavior::IMMEDIATE);
     for (const StoredEvaluation& stored : evaluations) {

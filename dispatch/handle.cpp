@@ -160,7 +160,8 @@ struct Handle::Impl {
 
 Handle::Handle(cl_context context, cl_device_id device, std::optional<std::filesystem::path> database) {
   try {
-    impl_ = std::make_unique<Impl>(context, device, database ? *database : default_database_path());
+    const bool given = database && !database->empty();
+    impl_ = std::make_unique<Impl>(context, device, given ? *database : default_database_path());
   } catch (const cl::Error& error) {
     throw device_error("creating a gemmtune handle", error);
   }

@@ -3,13 +3,13 @@
 
 #include <charconv>
 #include <cmath>
-#include <fstream>
 #include <iomanip>
 #include <regex>
 #include <set>
 #include <sstream>
 
 #include "gemmtune/error.hpp"
+#include "search/input_file.hpp"
 
 namespace gemmtune::search {
 namespace {
@@ -30,8 +30,7 @@ std::vector<std::string> split_fields(const std::string& line) {
 }  // namespace
 
 ReplayTable read_replay_table(const std::filesystem::path& file) {
-  std::ifstream stream(file);
-  if (!stream) throw ConfigError(file.string() + ": cannot open the replay table");
+  std::istringstream stream(read_input_file(file, replay_table_limit, "replay table"));
   return parse_replay_table(stream, file.string());
 }
 

@@ -1,12 +1,11 @@
 // Reading a parameter space from its JSON file (format in configs/README.md), with exact messages.
 #include <algorithm>
 #include <boost/json.hpp>
-#include <fstream>
 #include <regex>
 #include <set>
-#include <sstream>
 
 #include "gemmtune/error.hpp"
+#include "search/input_file.hpp"
 #include "search/parameter_space.hpp"
 
 namespace gemmtune::search {
@@ -38,11 +37,7 @@ const boost::json::array& array_member(const boost::json::object& object, const 
 }  // namespace
 
 ParameterSpace ParameterSpace::from_file(const std::filesystem::path& file, const Limits& limits) {
-  std::ifstream stream(file);
-  if (!stream) throw ConfigError(file.string() + ": cannot open the space file");
-  std::ostringstream text;
-  text << stream.rdbuf();
-  return from_json(text.str(), file.string(), limits);
+  return from_json(read_input_file(file, space_file_limit, "space file"), file.string(), limits);
 }
 
 ParameterSpace ParameterSpace::from_json(const std::string& text, const std::string& origin, const Limits& limits) {

@@ -3,10 +3,12 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdlib>
 #include <sstream>
 
 #include "core/precision.hpp"
 #include "db/database_error.hpp"
+#include "gemmtune/handle.hpp"
 
 namespace gemmtune::cli {
 namespace po = boost::program_options;
@@ -20,6 +22,17 @@ int exit_code_for(const std::exception& error) {
 
 bool asks_for_help(const std::vector<std::string>& args) {
   return std::any_of(args.begin(), args.end(), [](const std::string& arg) { return arg == "--help" || arg == "-h"; });
+}
+
+std::filesystem::path database_path(const po::variables_map& values) {
+  if (values.count("db")) {
+    const auto& text = values["db"].as<std::string>();
+    if (text.empty()) throw UsageError("--db needs a path (an empty one is a temporary database, lost at exit)");
+    return text;
+  }
+  if (const char* variable = std::getenv("GEMMTUNE_DB"); variable && !*variable)
+    throw UsageError("GEMMTUNE_DB is set but empty: set it to a database path, or unset it for the per-user file");
+  return default_database_path();
 }
 
 po::variables_map parse(const std::string& command, const std::vector<std::string>& args,

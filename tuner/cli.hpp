@@ -4,6 +4,7 @@
 #include <boost/json.hpp>
 #include <boost/program_options.hpp>
 #include <cstddef>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,11 @@ int exit_code_for(const std::exception& error);
 // True when --help or -h is among `args`: checked before parsing, since parsing would insist on
 // required options.
 bool asks_for_help(const std::vector<std::string>& args);
+
+// The database of a command taking --db: --db, else $GEMMTUNE_DB, else the per-user file. An
+// empty --db or an empty (but set) GEMMTUNE_DB is a UsageError: SQLite would take "" for a
+// temporary database and every result would be lost at exit.
+std::filesystem::path database_path(const boost::program_options::variables_map& values);
 
 // Parses `args` against `options` (and positional names, if any), turning every
 // program_options error into a UsageError that names the command.

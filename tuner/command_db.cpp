@@ -22,15 +22,6 @@ po::options_description common_options(const std::string& usage, bool with_json)
   return options;
 }
 
-std::filesystem::path database_path(const po::variables_map& values) {
-  if (values.count("db")) {
-    const auto& text = values["db"].as<std::string>();
-    if (text.empty()) throw UsageError("--db needs a path");
-    return text;
-  }
-  return default_database_path();
-}
-
 void add_device_options(po::options_description& options) {
   options.add_options()("device-key", po::value<std::string>(), "the device's key, as db list --json prints it")(
       "device", po::value<std::size_t>(), "the device's index in db list");

@@ -17,9 +17,6 @@ namespace gemmtune::cli::db_subcommands {
 // --db PATH and --help, which every subcommand takes; --json for those that print data.
 boost::program_options::options_description common_options(const std::string& usage, bool with_json);
 
-// --db, or $GEMMTUNE_DB, or the per-user default.
-std::filesystem::path database_path(const boost::program_options::variables_map& values);
-
 // --device-key KEY or --device INDEX (as `db list` numbers them); neither: the only device, if one.
 struct DeviceChoice {
   std::optional<std::string> key;

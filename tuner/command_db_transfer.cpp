@@ -1,13 +1,11 @@
 // `gemmtune db export | import | merge`: moving evaluations between databases and files.
-#include <unistd.h>
-
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include "db/transfer.hpp"
+#include "search/input_file.hpp"
 #include "tuner/cli.hpp"
 #include "tuner/command_db.hpp"
+#include "tuner/output_file.hpp"
 
 namespace gemmtune::cli::db_subcommands {
 namespace po = boost::program_options;
@@ -18,46 +16,6 @@ bool print_help(const po::variables_map& values, const po::options_description& 
   if (values.count("help")) std::cout << options;
   return values.count("help") != 0;
 }
-
-// An output that must not replace an existing file unless --force. Written beside its final
-// place and renamed at the end, so a failure leaves the old file (or nothing) and never half a file.
-class OutputFile {
- public:
-  OutputFile(fs::path path, bool force) : path_(std::move(path)) {
-    std::error_code error;
-    const auto status = fs::status(path_, error);
-    if (fs::exists(status) && !fs::is_regular_file(status)) throw UsageError(path_.string() + ": not a regular file");
-    if (fs::exists(status) && !force) throw UsageError(path_.string() + " exists; pass --force to replace it");
-    // A WAL with frames would be replayed onto the new file; an empty one is what a reader leaves.
-    if (fs::file_size(path_.string() + "-wal", error) > 0 && !error)
-      throw UsageError(path_.string() + "-wal holds changes: " + path_.string() + " may be in use; close it first");
-    const fs::path directory = path_.has_parent_path() ? path_.parent_path() : fs::path(".");
-    if (!fs::is_directory(directory, error) || access(directory.c_str(), W_OK | X_OK) != 0)
-      throw UsageError("cannot write " + path_.string() + ": " + directory.string() + " is not a writable directory");
-    temporary_ = path_.string() + ".partial-" + std::to_string(getpid());
-  }
-  ~OutputFile() {
-    if (committed_) return;
-    std::error_code ignored;
-    for (const char* suffix : {"", "-wal", "-shm", "-journal"}) fs::remove(temporary_.string() + suffix, ignored);
-  }
-  OutputFile(const OutputFile&) = delete;
-  OutputFile& operator=(const OutputFile&) = delete;
-
-  const fs::path& temporary() const { return temporary_; }
-  const fs::path& path() const { return path_; }
-  void commit() {
-    std::error_code error;
-    for (const char* suffix : {"-wal", "-shm"}) fs::remove(path_.string() + suffix, error);
-    fs::rename(temporary_, path_, error);
-    if (error) throw UsageError("cannot write " + path_.string() + ": " + error.message());
-    committed_ = true;
-  }
-
- private:
-  fs::path path_, temporary_;
-  bool committed_ = false;
-};
 
 void print_report(const std::string& what, const db::ImportReport& report, bool json) {
   if (json) {
@@ -90,22 +48,19 @@ int export_evaluations(const Arguments& args) {
   if (print_help(values, options)) return 0;
   const std::string format = values["format"].as<std::string>();
   if (format != "json" && format != "csv") throw UsageError("unknown format '" + format + "' (expected json or csv)");
+  const fs::path input = database_path(values);
   std::optional<OutputFile> output;
-  if (values.count("output")) output.emplace(values["output"].as<std::string>(), values.count("force") != 0);
+  if (values.count("output"))
+    output.emplace(values["output"].as<std::string>(), values.count("force") != 0, std::vector{input});
 
-  const db::Database database(database_path(values), db::Database::Mode::ReadOnly);
+  const db::Database database(input, db::Database::Mode::ReadOnly);
   const auto evaluations = database.all_evaluations();
   const std::string text = format == "json" ? db::export_json(evaluations) : db::export_csv(evaluations);
   if (!output) {
     std::cout << text;
     return 0;
   }
-  {
-    std::ofstream file(output->temporary(), std::ios::binary);
-    file << text;
-    if (!file.flush()) throw UsageError("cannot write " + output->path().string());
-  }
-  output->commit();
+  output->write(text);
   std::cerr << "exported " << evaluations.size() << " evaluations to " << output->path().string() << '\n';
   return 0;
 }
@@ -121,13 +76,11 @@ int import_evaluations(const Arguments& args) {
   }
   const auto values = parse("db import", args, options, positional);
   const std::string file = values["file"].as<std::string>();
-  std::ifstream in(file, std::ios::binary);
-  if (!in || fs::is_directory(file)) throw UsageError("cannot read " + file);
-  std::ostringstream text;
-  text << in.rdbuf();
-  const auto evaluations = db::import_json(text.str(), file);  // before opening: a bad file changes nothing
+  const fs::path into = database_path(values);
+  // Before opening the database: a bad file changes nothing.
+  const auto evaluations = db::import_json(read_input_file(file, import_file_limit, "file to import"), file);
 
-  db::Database database(database_path(values), db::Database::Mode::ReadWrite);
+  db::Database database(into, db::Database::Mode::ReadWrite);
   print_report("imported " + file + " into " + database.path().string(), database.import(evaluations),
                values.count("json") != 0);
   return 0;
@@ -145,19 +98,13 @@ int merge(const Arguments& args) {
   const auto inputs = values.count("inputs") ? values["inputs"].as<std::vector<std::string>>() : std::vector<std::string>{};
   if (inputs.size() != 2) throw UsageError("merge needs two databases: gemmtune db merge A.db B.db -o OUT.db");
   if (!values.count("output")) throw UsageError("merge needs -o OUT.db");
-  const fs::path out_path = values["output"].as<std::string>();
-  for (const auto& input : inputs) {
-    std::error_code error;
-    if (fs::equivalent(input, out_path, error))
-      throw UsageError("-o " + out_path.string() + " is the input " + input + "; the output must be a new file");
-  }
-  // Inputs first: a missing or bad input is reported before anything is created.
+  OutputFile output(values["output"].as<std::string>(), values.count("force") != 0,
+                    std::vector<fs::path>(inputs.begin(), inputs.end()));
   const db::Database first(inputs[0], db::Database::Mode::ReadOnly);
   const db::Database second(inputs[1], db::Database::Mode::ReadOnly);
-  OutputFile output(out_path, values.count("force") != 0);
   db::ImportReport report;
   {
-    db::Database merged(output.temporary(), db::Database::Mode::ReadWrite);
+    db::Database merged(output.begin(), db::Database::Mode::ReadWrite);
     report = merged.import(first.all_evaluations());
     const db::ImportReport from_second = merged.import(second.all_evaluations());
     report.inserted += from_second.inserted;
@@ -165,7 +112,7 @@ int merge(const Arguments& args) {
     report.conflicts.insert(report.conflicts.end(), from_second.conflicts.begin(), from_second.conflicts.end());
   }  // closed: its WAL checkpointed and removed before the rename
   output.commit();
-  print_report("merged " + inputs[0] + " and " + inputs[1] + " into " + out_path.string(), report,
+  print_report("merged " + inputs[0] + " and " + inputs[1] + " into " + output.path().string(), report,
                values.count("json") != 0);
   return 0;
 }

@@ -194,7 +194,7 @@ int run_command(const Arguments& args) {
   o.alpha = values["alpha"].as<double>();
   o.beta = values["beta"].as<double>();
   o.device = values["device"].as<std::string>();
-  if (values.count("db")) o.database = values["db"].as<std::string>();
+  o.database = database_path(values);
   if (values.count("config")) o.config = parse_config(values["config"].as<std::string>());
   o.family = values["family"].as<std::string>();
   o.check = values.count("check") > 0;

@@ -23,7 +23,7 @@ std::string problem_text(const db::ProblemRecord& p) {
 
 // The evaluations of one device, kernel source and problem; `device` and `size` narrow the choice
 // when the database holds several.
-search::ReplayTable table_from_database(const std::string& path, const std::string& device, const std::string& size) {
+search::ReplayTable table_from_database(const std::filesystem::path& path, const std::string& device, const std::string& size) {
   const db::Database database(path, db::Database::Mode::ReadOnly);
   std::map<std::string, search::ReplayTable> groups;
   for (const auto& stored : database.all_evaluations()) {
@@ -42,11 +42,11 @@ search::ReplayTable table_from_database(const std::string& path, const std::stri
     const search::Measurement measurement{search::status_from_string(stored.evaluation.status), stored.evaluation.median_seconds};
     table.rows.emplace_back(stored.evaluation.config, measurement);
   }
-  if (groups.empty()) throw UsageError("database '" + path + "' holds no evaluations" + (device.empty() && size.empty() ? "" : " matching --device/--size"));
+  if (groups.empty()) throw UsageError("database '" + path.string() + "' holds no evaluations" + (device.empty() && size.empty() ? "" : " matching --device/--size"));
   if (groups.size() > 1) {
     std::string list;
     for (const auto& [name, table] : groups) list += "\n  " + name + " (" + std::to_string(table.rows.size()) + " evaluations)";
-    throw UsageError("database '" + path + "' holds several tuned problems; choose one with --device and --size:" + list);
+    throw UsageError("database '" + path.string() + "' holds several tuned problems; choose one with --device and --size:" + list);
   }
   return groups.begin()->second;
 }
@@ -123,7 +123,7 @@ int simulate_command(const Arguments& args) {
 
   const search::ReplayTable table =
       values.count("from") ? search::read_replay_table(values["from"].as<std::string>())
-                           : table_from_database(values["db"].as<std::string>(), values["device"].as<std::string>(),
+                           : table_from_database(database_path(values), values["device"].as<std::string>(),
                                                  values["size"].as<std::string>());
   const search::SimulationReport report = search::simulate(table, names, budget, seeds);
   if (values["json"].as<bool>())

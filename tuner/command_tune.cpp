@@ -94,7 +94,7 @@ int tune_command(const Arguments& args) {
   const auto values = parse("tune", args, options);
   TuningRequest request;
   request.device = select_device(values["device"].as<std::string>());
-  request.database = values.count("db") ? std::filesystem::path(values["db"].as<std::string>()) : default_database_path();
+  request.database = database_path(values);
   const auto [trans_a, trans_b] = parse_trans(values["trans"].as<std::string>());
   const Layout layout = parse_layout(values["layout"].as<std::string>());
   request.precision = parse_precision(values["precision"].as<std::string>());

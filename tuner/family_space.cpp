@@ -3,11 +3,10 @@
 
 #include <algorithm>
 #include <boost/json.hpp>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include "gemmtune/error.hpp"
+#include "search/input_file.hpp"
 
 namespace gemmtune {
 namespace {
@@ -29,12 +28,8 @@ SpaceText from_family(const KernelFamily& family) {
 }
 
 boost::json::object read_space_file(const std::filesystem::path& file) {
-  std::ifstream stream(file);
-  if (!stream) throw ConfigError(file.string() + ": cannot open the space file");
-  std::ostringstream text;
-  text << stream.rdbuf();
   boost::system::error_code error;
-  boost::json::value document = boost::json::parse(text.str(), error);
+  boost::json::value document = boost::json::parse(read_input_file(file, space_file_limit, "space file"), error);
   const std::string origin = file.string();
   if (error) throw ConfigError(origin + ": invalid JSON: " + error.message());
   if (!document.is_object()) throw ConfigError(origin + ": expected a JSON object");

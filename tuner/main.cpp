@@ -1,5 +1,10 @@
 // The `gemmtune` program: dispatches to one subcommand and turns errors into one line and a code.
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
 #include <iostream>
+#include <string>
 #include <string_view>
 
 #include "tuner/cli.hpp"
@@ -31,9 +36,23 @@ void print_usage(std::ostream& out) {
   for (const auto& command : commands) out << "  " << command.name << std::string(10 - command.name.size(), ' ') << command.summary << '\n';
 }
 
+// Output that never reached standard output (a full disk, a closed pipe) is a failure: a script
+// must not take a truncated export or listing for a complete one.
+int checked_exit(const std::string& program, int code) {
+  errno = 0;
+  std::cout.flush();
+  if (std::cout && std::fflush(stdout) == 0 && !std::ferror(stdout)) return code;
+  std::cerr << program << ": error: cannot write standard output" << (errno ? ": " : "")
+            << (errno ? std::strerror(errno) : "") << '\n';
+  return code == 0 ? 1 : code;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Beyond a file-size limit (ulimit -f) a write then fails with EFBIG and is reported as an error,
+  // instead of the signal killing the program between two database writes without a word.
+  std::signal(SIGXFSZ, SIG_IGN);
   if (argc < 2) {
     print_usage(std::cerr);
     return 2;
@@ -41,12 +60,13 @@ int main(int argc, char** argv) {
   const std::string_view name = argv[1];
   if (name == "--help" || name == "-h" || name == "help") {
     print_usage(std::cout);
-    return 0;
+    return checked_exit("gemmtune", 0);
   }
   for (const auto& command : commands) {
     if (command.name != name) continue;
     try {
-      return command.run(gemmtune::cli::Arguments(argv + 2, argv + argc));
+      const int code = command.run(gemmtune::cli::Arguments(argv + 2, argv + argc));
+      return checked_exit("gemmtune " + std::string(name), code);
     } catch (const std::exception& error) {
       std::cerr << "gemmtune " << name << ": error: " << error.what() << '\n';
       return gemmtune::cli::exit_code_for(error);

@@ -47,8 +47,8 @@ struct GemmShape {
 // that cannot be written is not an error, and a damaged cache file is rebuilt.
 class Handle {
  public:
-  // database: the tuning database to read (read-only). Empty means $GEMMTUNE_DB, else the per-user
-  // default; a missing file means built-in defaults, not an error.
+  // database: the tuning database to read (read-only). None or an empty path means
+  // default_database_path(); a missing file means built-in defaults, not an error.
   // A configuration comes from, in order: this device's result for the exact problem, its nearest
   // tuned problem (log-space of M, N, K), the same device model under another driver, the best
   // known for the vendor and device type, the kernel's defaults. Entries that break this device's
@@ -82,6 +82,8 @@ class Handle {
 };
 
 // $GEMMTUNE_DB if set, else $XDG_DATA_HOME/gemmtune/tuning.db, else ~/.local/share/gemmtune/tuning.db.
+// An empty variable counts as unset, as with the XDG variables: the library only reads the
+// database, so nothing can be lost that way (the gemmtune tools, which write, refuse an empty one).
 std::filesystem::path default_database_path();
 
 }  // namespace gemmtune

@@ -159,7 +159,7 @@ TEST_F(DbCommand, MergeReportsConflictsAndRefusesToOverwrite) {
                    "exists; pass --force");
   expect_bad_input("db merge " + quoted(directory / "a.db") + ' ' + quoted(directory / "b.db") + " -o " +
                        quoted(directory / "a.db") + " --force",
-                   "must be a new file");
+                   "it is the input");
   expect_bad_input("db merge " + quoted(directory / "a.db") + ' ' + quoted(directory / "missing.db") + " -o " +
                        quoted(directory / "new.db"),
                    "no such database file");
@@ -202,7 +202,7 @@ TEST_F(DbCommand, BadFilesExitTwoAndStayUntouched) {
   expect_bad_input("db import " + quoted(directory / "empty.json") + " --db " + quoted(text / "sub.db"),
                    "cannot create directory");
   expect_bad_input("db import " + quoted(directory / "missing.json") + " --db " + quoted(directory / "x.db"),
-                   "cannot read");
+                   "cannot open the file to import");
   expect_bad_input("db merge " + quoted(text) + ' ' + quoted(foreign) + " -o " + quoted(directory / "m.db"),
                    "not an SQLite database");
   expect_bad_input("db export -o " + quoted(text) + " --db " + quoted(foreign), "exists; pass --force");

@@ -69,6 +69,26 @@ TEST_F(HandleOnDevice, UsesTheEntryTunedForThisDevice) {
   EXPECT_TRUE(check.ok) << check.first_failure;
 }
 
+// An empty database path means the default database, as no path does; an empty GEMMTUNE_DB counts
+// as unset (the library only reads, so this never loses data).
+TEST_F(HandleOnDevice, AnEmptyDatabasePathMeansTheDefault) {
+  const auto path = directory / "tuning.db";
+  {
+    db::Database database(path, db::Database::Mode::ReadWrite);
+    add_result(database, entry.fingerprint, problem(96, 80, 64), small_config);
+  }
+  ::setenv("GEMMTUNE_DB", path.c_str(), 1);
+  Handle handle(context(), entry.device(), std::filesystem::path());
+  EXPECT_EQ(handle.database_path(), path);
+  EXPECT_EQ(handle.choose({Precision::Single, Layout::RowMajor, Transpose::No, Transpose::No, 96, 80, 64}).source,
+            ConfigSource::Exact);
+  ::setenv("GEMMTUNE_DB", "", 1);
+  ::setenv("XDG_DATA_HOME", directory.path().c_str(), 1);
+  EXPECT_EQ(default_database_path(), directory / "gemmtune" / "tuning.db");
+  ::unsetenv("XDG_DATA_HOME");
+  ::unsetenv("GEMMTUNE_DB");
+}
+
 // One shape called again with other scalars, leading dimensions, offsets and buffers: the
 // handle reuses its kernel object and skips the arguments it already set, never a changed one.
 TEST_F(HandleOnDevice, RepeatedShapeWithOtherArgumentsIsCorrect) {

@@ -139,7 +139,7 @@ TEST(ParameterSpaceErrors, NameTheFileAndTheProblem) {
   EXPECT_EQ(error_of(R"({"kernel": "k", "parameters": [{"name": "A", "values": [1]}], "derived": {"x": "A / B"}})"),
             "bad.json: derived value x \"A / B\": unknown name 'B' at position 4");
   EXPECT_EQ(error_of(R"({"parameters": []})"), "bad.json: \"kernel\" must be a kernel name");
-  EXPECT_THROW(ParameterSpace::from_file("/nonexistent/space.json", {}), ConfigError);
+  EXPECT_THROW(ParameterSpace::from_file("/nonexistent/space.json", {}), InvalidArgument);
 }
 
 TEST(ParameterSpace, ConstraintsOnLimitsAloneCanEmptyTheSpace) {
