@@ -29,6 +29,12 @@ std::int64_t integer_value(const boost::json::value& value, const std::string& w
   throw ConfigError(where + " must be an integer, not " + boost::json::serialize(value));
 }
 
+// An expression as messages quote it: a long one is cut, so that the message stays a readable line.
+std::string quoted(const std::string& expression) {
+  constexpr std::size_t shown = 80;
+  return '"' + (expression.size() <= shown ? expression : expression.substr(0, shown) + "...") + '"';
+}
+
 const boost::json::array& array_member(const boost::json::object& object, const char* key, const std::string& origin) {
   const auto* found = object.if_contains(key);
   if (!found || !found->is_array()) throw ConfigError(origin + ": \"" + key + "\" must be an array");
@@ -112,7 +118,7 @@ ParameterSpace ParameterSpace::from_json(const std::string& text, const std::str
         const Expression expression = Expression::parse(expression_text, resolve_constraint_name);
         for (auto& conjunct : expression.conjuncts()) space.conjuncts_.push_back(std::move(conjunct));
       } catch (const ExpressionError& bad) {
-        throw ConfigError(origin + ": constraint " + number + " \"" + expression_text + "\": " + bad.what());
+        throw ConfigError(origin + ": constraint " + number + " " + quoted(expression_text) + ": " + bad.what());
       }
       space.constraint_texts_.push_back(expression_text);
     }
@@ -139,7 +145,7 @@ ParameterSpace ParameterSpace::from_json(const std::string& text, const std::str
       try {
         space.derived_.push_back({name, Expression::parse(expression_text, resolve_constraint_name)});
       } catch (const ExpressionError& bad) {
-        throw ConfigError(origin + ": derived value " + name + " \"" + expression_text + "\": " + bad.what());
+        throw ConfigError(origin + ": derived value " + name + " " + quoted(expression_text) + ": " + bad.what());
       }
     }
   }
