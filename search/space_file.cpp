@@ -43,15 +43,17 @@ const boost::json::array& array_member(const boost::json::object& object, const 
 
 }  // namespace
 
-ParameterSpace ParameterSpace::from_file(const std::filesystem::path& file, const Limits& limits) {
+ParameterSpace ParameterSpace::from_file(const std::filesystem::path& file, const Limits& limits,
+                                         const EnumerationWatch& watch) {
   std::ifstream stream(file);
   if (!stream) throw ConfigError(file.string() + ": cannot open the space file");
   std::ostringstream text;
   text << stream.rdbuf();
-  return from_json(text.str(), file.string(), limits);
+  return from_json(text.str(), file.string(), limits, watch);
 }
 
-ParameterSpace ParameterSpace::from_json(const std::string& text, const std::string& origin, const Limits& limits) {
+ParameterSpace ParameterSpace::from_json(const std::string& text, const std::string& origin, const Limits& limits,
+                                         const EnumerationWatch& watch) {
   boost::system::error_code error;
   const boost::json::value document = boost::json::parse(text, error);
   if (error) throw ConfigError(origin + ": invalid JSON: " + error.message());
@@ -150,7 +152,7 @@ ParameterSpace ParameterSpace::from_json(const std::string& text, const std::str
     }
   }
 
-  space.enumerate();
+  space.enumerate(watch);
   return space;
 }
 

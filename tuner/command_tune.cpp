@@ -63,6 +63,12 @@ class ProgressPrinter {
   bool terminal_ = ::isatty(STDERR_FILENO) != 0;
 };
 
+// Only a large space takes long enough to be reported, every few seconds.
+void print_enumeration_progress(std::uint64_t checked, std::uint64_t valid, double seconds) {
+  std::cerr << "  enumerating the space: " << checked << " candidates checked, " << valid << " valid so far ("
+            << static_cast<long long>(seconds) << " s)\n";
+}
+
 }  // namespace
 
 int tune_command(const Arguments& args) {
@@ -142,7 +148,7 @@ int tune_command(const Arguments& args) {
     std::cerr << format_size(size) << " " << trans << " " << to_string(layout) << "-major "
               << to_string(request.precision) << ", kernel family " << family->name() << '\n';
     ProgressPrinter printer(request.budget.seconds.value_or(0));
-    const TuningSummary summary = tune_problem(request, std::ref(printer));
+    const TuningSummary summary = tune_problem(request, std::ref(printer), print_enumeration_progress);
     printer.finish();
     const double per_minute = summary.wall_seconds > 0 ? summary.measured / summary.wall_seconds * 60 : 0;
     if (json) {
