@@ -14,6 +14,7 @@
 #include "tuner/cli.hpp"
 #include "tuner/commands.hpp"
 #include "tuner/host_check.hpp"
+#include "tuner/problem_fits.hpp"
 #include "tuner/random_data.hpp"
 
 namespace gemmtune::cli {
@@ -33,23 +34,6 @@ struct RunOptions {
   int repeat;
 };
 
-// Refuses sizes whose buffers the device cannot hold, before allocating anything.
-void check_fits(const GemmArguments& g, std::size_t element_bytes, const DeviceLimits& limits,
-                const std::string& size_text) {
-  const RequiredElements required = validate_gemm_arguments(g);
-  std::uint64_t total = 0;
-  for (const auto& [name, elements] : {std::pair{"A", required.a}, {"B", required.b}, {"C", required.c}}) {
-    const std::uint64_t bytes = static_cast<std::uint64_t>(elements) * element_bytes;
-    if (bytes > limits.max_alloc_bytes)
-      throw UsageError("size " + size_text + " needs " + std::to_string(bytes >> 20) + " MiB for " + name +
-                       ", more than the device's largest buffer (" + std::to_string(limits.max_alloc_bytes >> 20) + " MiB)");
-    total += bytes;
-  }
-  if (total > limits.global_mem_bytes)
-    throw UsageError("size " + size_text + " needs " + std::to_string(total >> 20) +
-                     " MiB, more than the device's memory (" + std::to_string(limits.global_mem_bytes >> 20) + " MiB)");
-}
-
 template <typename Real>
 int run_gemm(const RunOptions& o) {
   const DeviceEntry entry = select_device(o.device);
@@ -57,7 +41,8 @@ int run_gemm(const RunOptions& o) {
   const GemmArguments g = dense_gemm_arguments(o.layout, o.trans_a, o.trans_b, o.size.m, o.size.n, o.size.k);
   if (o.precision == Precision::Double && !limits.fp64)
     throw UsageError("device '" + entry.fingerprint.name + "' has no double precision (cl_khr_fp64)");
-  check_fits(g, sizeof(Real), limits, format_size(o.size));
+  // Host copies: A, B and C; with --check also the result, OpenBLAS's, |A|, |B| and |A||B|.
+  check_problem_fits(g, sizeof(Real), limits, Copies{1, 1}, o.check ? Copies{2, 4} : Copies{1, 1});
   const RequiredElements required = validate_gemm_arguments(g);
 
   const std::vector<Real> a = random_values<Real>(required.a, 1);

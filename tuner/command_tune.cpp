@@ -8,12 +8,14 @@
 #include <sstream>
 
 #include "core/kernel_config.hpp"
+#include "core/precision.hpp"
 #include "dispatch/kernel_registry.hpp"
 #include "gemmtune/handle.hpp"
 #include "search/registry.hpp"
 #include "tuner/cli.hpp"
 #include "tuner/commands.hpp"
 #include "tuner/family_space.hpp"
+#include "tuner/problem_fits.hpp"
 #include "tuner/tuning_session.hpp"
 
 namespace gemmtune::cli {
@@ -116,7 +118,8 @@ int tune_command(const Arguments& args) {
   if (values.count("compile-threads")) request.evaluator.compile_threads = values["compile-threads"].as<std::size_t>();
   request.command_line = joined(args);
   const bool json = values.count("json") > 0;
-  if (request.precision == Precision::Double && !limits_of(request.device.device).fp64)
+  const DeviceLimits limits = limits_of(request.device.device);
+  if (request.precision == Precision::Double && !limits.fp64)
     throw UsageError("device '" + request.device.fingerprint.name + "' has no double precision (cl_khr_fp64)");
   const auto sizes = parse_sizes(values["sizes"].as<std::string>());
   const std::string trans = transpose_code(trans_a, trans_b);
@@ -137,6 +140,12 @@ int tune_command(const Arguments& args) {
                        trans + " problems");
   if (families.empty())
     throw UsageError("no kernel family serves " + to_string(request.precision) + " " + trans + " problems");
+  // Every problem is checked before the first is tuned, so that one the device cannot hold records
+  // nothing. The evaluator holds A, B and C, C before each call, the reference result and
+  // |A||B|, and |A| and |B| while preparing, on the device and on the host alike.
+  for (const Size& size : sizes)
+    check_problem_fits(dense_gemm_arguments(layout, trans_a, trans_b, size.m, size.n, size.k),
+                       precision_info(request.precision).storage_bytes, limits, Copies{2, 4}, Copies{2, 4});
 
   std::cerr << "tuning on " << request.device.selector << " (" << request.device.fingerprint.name << ") into "
             << request.database.string() << ", strategy " << request.strategy << ", seed " << request.seed << '\n';
