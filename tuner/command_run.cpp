@@ -157,14 +157,14 @@ int run_command(const Arguments& args) {
       ("trans", po::value<std::string>()->default_value("NN"), "op(A) and op(B): NN, NT, TN or TT")
       ("layout", po::value<std::string>()->default_value("row"), "row or col (major)")
       ("precision", po::value<std::string>()->default_value("32"), "32 (float) or 64 (double)")
-      ("alpha", po::value<double>()->default_value(1.0), "alpha")
-      ("beta", po::value<double>()->default_value(0.0), "beta")
+      ("alpha", po::value<std::string>()->default_value("1"), "alpha (finite)")
+      ("beta", po::value<std::string>()->default_value("0"), "beta (finite)")
       ("device", po::value<std::string>()->default_value(""), "device index or platform:index (gemmtune devices)")
       ("db", po::value<std::string>(), "tuning database (default $GEMMTUNE_DB, else the per-user file)")
       ("config", po::value<std::string>(), "run this kernel configuration (NAME=value,...) instead of the tuned one")
       ("family", po::value<std::string>()->default_value("xgemm"), "the kernel family of --config (gemmtune kernels)")
       ("check", "compare with OpenBLAS on the host; exit 1 when it differs")
-      ("repeat", po::value<int>()->default_value(10), "timed calls (the median is reported)")
+      ("repeat", po::value<std::string>()->default_value("10"), "timed calls (the median is reported)")
       ("json", "print one JSON object");
   if (asks_for_help(args)) {
     std::cout << options;
@@ -176,16 +176,15 @@ int run_command(const Arguments& args) {
   std::tie(o.trans_a, o.trans_b) = parse_trans(values["trans"].as<std::string>());
   o.layout = parse_layout(values["layout"].as<std::string>());
   o.precision = parse_precision(values["precision"].as<std::string>());
-  o.alpha = values["alpha"].as<double>();
-  o.beta = values["beta"].as<double>();
+  o.alpha = real_number_option(values, "alpha");
+  o.beta = real_number_option(values, "beta");
   o.device = values["device"].as<std::string>();
   if (values.count("db")) o.database = values["db"].as<std::string>();
   if (values.count("config")) o.config = parse_config(values["config"].as<std::string>());
   o.family = values["family"].as<std::string>();
   o.check = values.count("check") > 0;
   o.json = values.count("json") > 0;
-  o.repeat = values["repeat"].as<int>();
-  if (o.repeat < 1) throw UsageError("--repeat must be at least 1");
+  o.repeat = static_cast<int>(whole_number_option(values, "repeat", 1, most_timed_calls));
   if (o.precision == Precision::Double) return run_gemm<double>(o);
   if (o.precision == Precision::Single) return run_gemm<float>(o);
   throw UsageError("gemmtune run computes fp32 and fp64 so far, not " + to_string(o.precision));

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <iomanip>
 #include <iostream>
+#include <limits>
 #include <sstream>
 
 #include "core/kernel_config.hpp"
@@ -20,6 +21,10 @@
 
 namespace gemmtune::cli {
 namespace {
+
+// Each compile thread is a thread of this process; a deadline must be a time the clock can hold.
+constexpr std::uint64_t most_compile_threads = 64;
+constexpr double most_seconds = 1e7;
 
 std::string joined(const Arguments& args) {
   std::string line = "gemmtune tune";
@@ -87,13 +92,13 @@ int tune_command(const Arguments& args) {
       ("family", po::value<std::string>()->default_value("all"),
        "kernel families to tune, comma-separated, or all that serve the problem (gemmtune kernels)")
       ("strategy", po::value<std::string>()->default_value(search::default_strategy_name()), "search strategy")
-      ("budget", po::value<std::size_t>()->default_value(100), "evaluations per problem (recorded ones count)")
-      ("time-limit", po::value<double>(), "seconds per problem")
-      ("patience", po::value<std::size_t>(), "stop after this many evaluations without improvement")
-      ("seed", po::value<std::uint64_t>()->default_value(1), "seed of the strategy (same seed: same search)")
+      ("budget", po::value<std::string>()->default_value("100"), "evaluations per problem (recorded ones count)")
+      ("time-limit", po::value<std::string>(), "seconds per problem (enumerating the space included)")
+      ("patience", po::value<std::string>(), "stop after this many evaluations without improvement")
+      ("seed", po::value<std::string>()->default_value("1"), "seed of the strategy (same seed: same search)")
       ("space", po::value<std::string>(), "search space file of one family (default: each family's own)")
-      ("runs", po::value<int>()->default_value(5), "timed runs per configuration")
-      ("compile-threads", po::value<std::size_t>(), "threads compiling ahead (default: 0 on CPU devices, else up to 8)")
+      ("runs", po::value<std::string>()->default_value("5"), "timed runs per configuration")
+      ("compile-threads", po::value<std::string>(), "threads compiling ahead (default: 0 on CPU devices, else up to 8)")
       ("json", "print a JSON summary per problem");
   if (asks_for_help(args)) {
     std::cout << options << "\nstrategies: " << strategy_names() << '\n';
@@ -108,14 +113,15 @@ int tune_command(const Arguments& args) {
   request.precision = parse_precision(values["precision"].as<std::string>());
   request.strategy = values["strategy"].as<std::string>();
   search::make_strategy(request.strategy);  // an unknown name fails now, listing the names
-  request.seed = values["seed"].as<std::uint64_t>();
-  request.budget.evaluations = values["budget"].as<std::size_t>();
-  if (values.count("time-limit")) request.budget.seconds = values["time-limit"].as<double>();
-  if (values.count("patience")) request.budget.without_improvement = values["patience"].as<std::size_t>();
+  request.seed = whole_number_option(values, "seed", 0, std::numeric_limits<std::uint64_t>::max());
+  request.budget.evaluations = whole_number_option(values, "budget", 1, most_evaluations);
+  if (values.count("time-limit")) request.budget.seconds = real_number_option(values, "time-limit", 0.0, most_seconds);
+  if (values.count("patience"))
+    request.budget.without_improvement = whole_number_option(values, "patience", 1, most_evaluations);
   if (values.count("space")) request.space_file = values["space"].as<std::string>();
-  request.evaluator.timed_runs = values["runs"].as<int>();
-  if (request.evaluator.timed_runs < 1) throw UsageError("--runs must be at least 1");
-  if (values.count("compile-threads")) request.evaluator.compile_threads = values["compile-threads"].as<std::size_t>();
+  request.evaluator.timed_runs = static_cast<int>(whole_number_option(values, "runs", 1, most_timed_calls));
+  if (values.count("compile-threads"))
+    request.evaluator.compile_threads = whole_number_option(values, "compile-threads", 0, most_compile_threads);
   request.command_line = joined(args);
   const bool json = values.count("json") > 0;
   const DeviceLimits limits = limits_of(request.device.device);
