@@ -287,8 +287,8 @@ int bench_command(const Arguments& args) {
       ("sizes", po::value<std::string>(), "MxNxK list (default: squares 256..8192, 1000, 4096x4096x256, two skinny shapes, 4096 TN)")
       ("trans", po::value<std::string>(), "op(A) and op(B) for --sizes: NN, NT, TN or TT (default NN)")
       ("peers", po::value<std::string>(), "comma-separated: clblast, openblas, cublas (default: clblast, plus cublas on a GPU, openblas on a CPU)")
-      ("repeat", po::value<int>()->default_value(15), "timed calls per peer and shape (the median is reported)")
-      ("warm-up", po::value<int>()->default_value(2), "untimed calls before the timed ones")
+      ("repeat", po::value<std::string>()->default_value("15"), "timed calls per peer and shape (the median is reported)")
+      ("warm-up", po::value<std::string>()->default_value("2"), "untimed calls before the timed ones")
       ("json", po::value<std::string>(), "also write the results to this JSON file")
       ("force", "with --json: replace the file if it exists");
   if (asks_for_help(args)) {
@@ -312,10 +312,8 @@ int bench_command(const Arguments& args) {
   }
 
   bench::Setup setup;
-  setup.repeat = values["repeat"].as<int>();
-  setup.warm_up = values["warm-up"].as<int>();
-  if (setup.repeat < 1) throw UsageError("--repeat must be at least 1");
-  if (setup.warm_up < 0) throw UsageError("--warm-up must not be negative");
+  setup.repeat = static_cast<int>(whole_number_option(values, "repeat", 1, most_timed_calls));
+  setup.warm_up = static_cast<int>(whole_number_option(values, "warm-up", 0, most_timed_calls));
   setup.database = database_path(values).string();
   // Checked before any device is opened: a run of minutes must not end unable to keep its results.
   std::optional<OutputFile> json_file;

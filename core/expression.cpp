@@ -22,6 +22,11 @@ namespace {
 
 using Node = Expression::Node;
 
+// The parser and the evaluator recurse: deeper nesting would exhaust the stack (a segfault), and
+// the length bounds the depth of a long chain of binary operators. Real constraints are far below.
+constexpr std::size_t most_nesting = 256;
+constexpr std::size_t most_characters = 4096;
+
 enum class TokenKind { integer, name, symbol, end };
 
 struct Token {
@@ -131,11 +136,17 @@ class Parser {
     return left;
   }
 
+  // Every nesting (a unary operator, a parenthesis, a function's argument) passes here.
   std::size_t parse_unary() {
-    if (accept("-")) return add({Operation::negate, 0, {parse_unary()}});
-    if (accept("+")) return parse_unary();
-    if (accept("!")) return add({Operation::logical_not, 0, {parse_unary()}});
-    return parse_primary();
+    if (++depth_ > most_nesting)
+      throw ExpressionError("expression nested deeper than " + std::to_string(most_nesting) + " levels", peek().position);
+    std::size_t node = 0;
+    if (accept("-")) node = add({Operation::negate, 0, {parse_unary()}});
+    else if (accept("+")) node = parse_unary();
+    else if (accept("!")) node = add({Operation::logical_not, 0, {parse_unary()}});
+    else node = parse_primary();
+    --depth_;
+    return node;
   }
 
   std::size_t parse_primary() {
@@ -176,6 +187,7 @@ class Parser {
 
   std::vector<Token> tokens_;
   std::size_t next_ = 0;
+  std::size_t depth_ = 0;
   const NameResolver& resolve_;
   std::vector<Node>* nodes_ = nullptr;
 };
@@ -255,6 +267,8 @@ Expression::Expression(std::shared_ptr<const std::vector<Node>> nodes, std::size
 }
 
 Expression Expression::parse(const std::string& text, const NameResolver& resolve) {
+  if (text.size() > most_characters)
+    throw ExpressionError("expression longer than " + std::to_string(most_characters) + " characters", most_characters);
   auto nodes = std::make_shared<std::vector<Node>>();
   const std::size_t root = Parser(text, resolve).parse_all(*nodes);
   return Expression(std::move(nodes), root, text);

@@ -32,7 +32,8 @@ using NameResolver = std::function<std::optional<std::size_t>(const std::string&
 // max(a, b, ...) and parentheses, with C's precedence.
 class Expression {
  public:
-  // Throws ExpressionError for a syntax error or a name the resolver does not know.
+  // Throws ExpressionError for a syntax error, a name the resolver does not know, nesting deeper
+  // than 256 levels or a text longer than 4096 characters.
   static Expression parse(const std::string& text, const NameResolver& resolve);
 
   // The value, or nothing when evaluation divides by zero or overflows 64 bits.

@@ -3,7 +3,10 @@
 
 #include <algorithm>
 #include <boost/random/uniform_int_distribution.hpp>
+#include <chrono>
+#include <iomanip>
 #include <set>
+#include <sstream>
 
 #include "gemmtune/error.hpp"
 
@@ -51,9 +54,15 @@ std::vector<std::size_t> binding_order(std::size_t parameter_count, const std::v
   return order;
 }
 
+std::string tenths(double seconds) {
+  std::ostringstream text;
+  text << std::fixed << std::setprecision(1) << seconds;
+  return text.str();
+}
+
 }  // namespace
 
-void ParameterSpace::enumerate() {
+void ParameterSpace::enumerate(const EnumerationWatch& watch) {
   const std::size_t count = parameters_.size();
   valid_.clear();
   valid_count_ = 0;
@@ -76,10 +85,30 @@ void ParameterSpace::enumerate() {
   }
   if (count == 0) return;
 
+  // The clock is read once per batch of candidates: a candidate takes well under a microsecond.
+  constexpr std::uint64_t batch = 4096;
+  const auto started = std::chrono::steady_clock::now();
+  const auto report_every = std::chrono::duration<double>(watch.progress_seconds);
+  auto next_report = started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(report_every);
+  std::uint64_t checked = 0;
+  const auto watch_the_clock = [&] {
+    const auto now = std::chrono::steady_clock::now();
+    const double seconds = std::chrono::duration<double>(now - started).count();
+    if (watch.deadline && now >= *watch.deadline)
+      throw ConfigError(origin_ + ": too large to enumerate within the time limit (" + std::to_string(checked) +
+                        " candidates checked, " + std::to_string(valid_count_) + " valid, in " + tenths(seconds) +
+                        " s); raise the time limit or narrow the value lists");
+    if (watch.progress && now >= next_report) {
+      watch.progress(checked, valid_count_, seconds);
+      next_report = now + std::chrono::duration_cast<std::chrono::steady_clock::duration>(report_every);
+    }
+  };
+
   std::vector<std::uint16_t> positions(count);
   const auto descend = [&](const auto& self, std::size_t depth) -> void {
     const std::size_t p = order[depth];
     for (std::size_t i = 0; i < parameters_[p].values.size(); ++i) {
+      if (++checked % batch == 0) watch_the_clock();
       values[p] = parameters_[p].values[i];
       positions[p] = static_cast<std::uint16_t>(i);
       bool holds = true;

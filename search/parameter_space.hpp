@@ -3,8 +3,10 @@
 #pragma once
 
 #include <boost/random/mersenne_twister.hpp>
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <optional>
 #include <span>
@@ -24,12 +26,24 @@ struct Parameter {
 // Device limits by name, e.g. {"max_work_group_size", 1024}, {"local_mem_size", 49152}.
 using Limits = std::map<std::string, std::int64_t>;
 
+// Enumerating a large space with constraints that prune late can take longer than any session:
+// past `deadline` it stops with a gemmtune::ConfigError saying so, and while it runs `progress`
+// hears every `progress_seconds` how many candidates were checked and how many are valid so far.
+using EnumerationProgress = std::function<void(std::uint64_t checked, std::uint64_t valid, double seconds)>;
+struct EnumerationWatch {
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+  EnumerationProgress progress;
+  double progress_seconds = 3;
+};
+
 class ParameterSpace {
  public:
   // The file's format is documented in configs/README.md. Throws gemmtune::ConfigError naming the
   // file (and the constraint and position for a malformed expression or an unknown name).
-  static ParameterSpace from_file(const std::filesystem::path& file, const Limits& limits);
-  static ParameterSpace from_json(const std::string& text, const std::string& origin, const Limits& limits);
+  static ParameterSpace from_file(const std::filesystem::path& file, const Limits& limits,
+                                  const EnumerationWatch& watch = {});
+  static ParameterSpace from_json(const std::string& text, const std::string& origin, const Limits& limits,
+                                  const EnumerationWatch& watch = {});
 
   // A space whose valid configurations are exactly `configs` (all naming the same parameters);
   // each parameter's values are the distinct values it takes there, ascending. Used for replay.
@@ -76,7 +90,7 @@ class ParameterSpace {
     Expression expression;
   };
 
-  void enumerate();
+  void enumerate(const EnumerationWatch& watch);
   std::span<const std::uint16_t> positions_at(std::uint64_t valid_index) const;
   std::optional<std::vector<std::uint16_t>> positions_of(const KernelConfig& config) const;
 

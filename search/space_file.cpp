@@ -28,6 +28,12 @@ std::int64_t integer_value(const boost::json::value& value, const std::string& w
   throw ConfigError(where + " must be an integer, not " + boost::json::serialize(value));
 }
 
+// An expression as messages quote it: a long one is cut, so that the message stays a readable line.
+std::string quoted(const std::string& expression) {
+  constexpr std::size_t shown = 80;
+  return '"' + (expression.size() <= shown ? expression : expression.substr(0, shown) + "...") + '"';
+}
+
 const boost::json::array& array_member(const boost::json::object& object, const char* key, const std::string& origin) {
   const auto* found = object.if_contains(key);
   if (!found || !found->is_array()) throw ConfigError(origin + ": \"" + key + "\" must be an array");
@@ -36,11 +42,13 @@ const boost::json::array& array_member(const boost::json::object& object, const 
 
 }  // namespace
 
-ParameterSpace ParameterSpace::from_file(const std::filesystem::path& file, const Limits& limits) {
-  return from_json(read_input_file(file, space_file_limit, "space file"), file.string(), limits);
+ParameterSpace ParameterSpace::from_file(const std::filesystem::path& file, const Limits& limits,
+                                         const EnumerationWatch& watch) {
+  return from_json(read_input_file(file, space_file_limit, "space file"), file.string(), limits, watch);
 }
 
-ParameterSpace ParameterSpace::from_json(const std::string& text, const std::string& origin, const Limits& limits) {
+ParameterSpace ParameterSpace::from_json(const std::string& text, const std::string& origin, const Limits& limits,
+                                         const EnumerationWatch& watch) {
   boost::system::error_code error;
   const boost::json::value document = boost::json::parse(text, error);
   if (error) throw ConfigError(origin + ": invalid JSON: " + error.message());
@@ -107,7 +115,7 @@ ParameterSpace ParameterSpace::from_json(const std::string& text, const std::str
         const Expression expression = Expression::parse(expression_text, resolve_constraint_name);
         for (auto& conjunct : expression.conjuncts()) space.conjuncts_.push_back(std::move(conjunct));
       } catch (const ExpressionError& bad) {
-        throw ConfigError(origin + ": constraint " + number + " \"" + expression_text + "\": " + bad.what());
+        throw ConfigError(origin + ": constraint " + number + " " + quoted(expression_text) + ": " + bad.what());
       }
       space.constraint_texts_.push_back(expression_text);
     }
@@ -134,12 +142,12 @@ ParameterSpace ParameterSpace::from_json(const std::string& text, const std::str
       try {
         space.derived_.push_back({name, Expression::parse(expression_text, resolve_constraint_name)});
       } catch (const ExpressionError& bad) {
-        throw ConfigError(origin + ": derived value " + name + " \"" + expression_text + "\": " + bad.what());
+        throw ConfigError(origin + ": derived value " + name + " " + quoted(expression_text) + ": " + bad.what());
       }
     }
   }
 
-  space.enumerate();
+  space.enumerate(watch);
   return space;
 }
 

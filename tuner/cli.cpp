@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <cstdlib>
+#include <iomanip>
 #include <sstream>
 
 #include "core/precision.hpp"
@@ -46,6 +48,45 @@ po::variables_map parse(const std::string& command, const std::vector<std::strin
     throw UsageError(std::string(error.what()) + " (see gemmtune " + command + " --help)");
   }
   return values;
+}
+
+std::uint64_t parse_whole_number(const std::string& option, const std::string& text, std::uint64_t least,
+                                 std::uint64_t most) {
+  std::uint64_t value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || error != std::errc() || end != text.data() + text.size() || value < least || value > most)
+    throw UsageError(option + " must be a whole number from " + std::to_string(least) + " to " + std::to_string(most) +
+                     ", not '" + text + "'");
+  return value;
+}
+
+double parse_real_number(const std::string& option, const std::string& text, std::optional<double> above,
+                         std::optional<double> most) {
+  double value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || error != std::errc() || end != text.data() + text.size() || !std::isfinite(value) ||
+      (above && value <= *above) || (most && value > *most)) {
+    const auto number = [](double bound) {
+      std::ostringstream out;
+      out << std::setprecision(15) << bound;
+      return out.str();
+    };
+    std::string wanted = "a finite number";
+    if (above) wanted += " greater than " + number(*above);
+    if (most) wanted += std::string(above ? " and" : "") + " at most " + number(*most);
+    throw UsageError(option + " must be " + wanted + ", not '" + text + "'");
+  }
+  return value;
+}
+
+std::uint64_t whole_number_option(const po::variables_map& values, const std::string& name, std::uint64_t least,
+                                  std::uint64_t most) {
+  return parse_whole_number("--" + name, values[name].as<std::string>(), least, most);
+}
+
+double real_number_option(const po::variables_map& values, const std::string& name, std::optional<double> above,
+                          std::optional<double> most) {
+  return parse_real_number("--" + name, values[name].as<std::string>(), above, most);
 }
 
 namespace {
@@ -122,7 +163,8 @@ KernelConfig parse_config(const std::string& text) {
     const auto [end, error] = std::from_chars(first, last, value);
     if (equals == std::string::npos || equals == 0 || error != std::errc() || end != last || first == last)
       throw UsageError("malformed configuration item '" + item + "' (expected NAME=integer, e.g. TSM=64)");
-    config[item.substr(0, equals)] = value;
+    if (!config.emplace(item.substr(0, equals), value).second)
+      throw UsageError("configuration '" + text + "' gives " + item.substr(0, equals) + " twice");
   }
   return config;
 }

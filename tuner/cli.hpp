@@ -4,7 +4,9 @@
 #include <boost/json.hpp>
 #include <boost/program_options.hpp>
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,6 +42,26 @@ boost::program_options::variables_map parse(
     const boost::program_options::options_description& options,
     const boost::program_options::positional_options_description& positional = {});
 
+// Numeric options are declared as text and read only through these: boost would read "-1" as the
+// largest unsigned number and accept "nan". Anything but a number within the option's bounds is a
+// UsageError naming the option, e.g. "--budget must be a whole number from 1 to 1000000000, not '-1'".
+std::uint64_t parse_whole_number(const std::string& option, const std::string& text, std::uint64_t least,
+                                 std::uint64_t most);
+// A finite number, greater than `above` and at most `most` where those are given.
+double parse_real_number(const std::string& option, const std::string& text, std::optional<double> above = {},
+                         std::optional<double> most = {});
+// The value of option `name` (declared as text, given or defaulted), read as above.
+std::uint64_t whole_number_option(const boost::program_options::variables_map& values, const std::string& name,
+                                  std::uint64_t least, std::uint64_t most);
+double real_number_option(const boost::program_options::variables_map& values, const std::string& name,
+                          std::optional<double> above = {}, std::optional<double> most = {});
+
+// The most timed (or warm-up) calls a command makes per problem: each timing is kept in memory.
+inline constexpr std::uint64_t most_timed_calls = 1'000'000;
+// The most evaluations of one search (--budget, --patience): each is kept in memory, and the
+// database keeps budgets as 64-bit integers.
+inline constexpr std::uint64_t most_evaluations = 1'000'000'000;
+
 struct Size {
   std::size_t m = 0, n = 0, k = 0;
 };
@@ -56,7 +78,8 @@ std::pair<Transpose, Transpose> parse_trans(const std::string& text);
 Layout parse_layout(const std::string& text);       // "row" | "col"
 Precision parse_precision(const std::string& text);  // a code of the precision table; "32", "64" too
 
-// "TSM=128,TSN=64": parameter names and integer values; throws UsageError on anything else.
+// "TSM=128,TSN=64": parameter names and integer values; throws UsageError on anything else,
+// a parameter given twice included.
 KernelConfig parse_config(const std::string& text);
 boost::json::object config_to_json(const KernelConfig& config);
 boost::json::object fingerprint_to_json(const DeviceFingerprint& fingerprint);

@@ -1,6 +1,7 @@
 // `gemmtune db SUBCOMMAND`: inspect, export, import, merge and check the tuning database.
 #include <iomanip>
 #include <iostream>
+#include <limits>
 #include <string_view>
 
 #include <algorithm>
@@ -24,13 +25,14 @@ po::options_description common_options(const std::string& usage, bool with_json)
 
 void add_device_options(po::options_description& options) {
   options.add_options()("device-key", po::value<std::string>(), "the device's key, as db list --json prints it")(
-      "device", po::value<std::size_t>(), "the device's index in db list");
+      "device", po::value<std::string>(), "the device's index in db list");
 }
 
 DeviceChoice device_choice(const po::variables_map& values) {
   DeviceChoice choice;
   if (values.count("device-key")) choice.key = values["device-key"].as<std::string>();
-  if (values.count("device")) choice.index = values["device"].as<std::size_t>();
+  if (values.count("device"))
+    choice.index = whole_number_option(values, "device", 0, std::numeric_limits<std::size_t>::max());
   if (choice.key && choice.index) throw UsageError("give --device or --device-key, not both");
   return choice;
 }

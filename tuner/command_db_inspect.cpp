@@ -1,6 +1,7 @@
 // `gemmtune db list | show | best | check`: reading the database, read-only.
 #include <cstdio>
 #include <iostream>
+#include <limits>
 
 #include "db/schema.hpp"
 #include "dispatch/device.hpp"
@@ -105,18 +106,18 @@ int show(const Arguments& args) {
       true);
   add_device_options(options);
   add_problem_options(options, true);
-  options.add_options()("top", po::value<int>()->default_value(10), "how many configurations")(
+  options.add_options()("top", po::value<std::string>()->default_value("10"), "how many configurations")(
       "family", po::value<std::string>()->default_value("xgemm"), "kernel family (gemmtune kernels lists them)");
   if (asks_for_help(args)) {
     std::cout << options;
     return 0;
   }
   const auto values = parse("db show", args, options);
-  const int top = values["top"].as<int>();
-  if (top < 1) throw UsageError("--top must be at least 1");
+  const int top = static_cast<int>(whole_number_option(values, "top", 1, std::numeric_limits<int>::max()));
   const db::ProblemRecord problem = problem_of(values);
+  const DeviceChoice choice = device_choice(values);  // a malformed option is reported before the file is opened
   const db::Database database(database_path(values), db::Database::Mode::ReadOnly);
-  const db::DeviceRecord device = chosen_devices(database, device_choice(values), true).front();
+  const db::DeviceRecord device = chosen_devices(database, choice, true).front();
   const std::string family = kernel_family(values["family"].as<std::string>()).name();  // known, or refused
   const auto rows = database.top_configs(device.key, family, problem, top);
 
@@ -145,8 +146,9 @@ int best(const Arguments& args) {
   add_device_options(options);
   const auto values = parse("db best", args, options);
   if (print_help(values, options)) return 0;
+  const DeviceChoice choice = device_choice(values);  // a malformed option is reported before the file is opened
   const db::Database database(database_path(values), db::Database::Mode::ReadOnly);
-  const auto devices = chosen_devices(database, device_choice(values), false);
+  const auto devices = chosen_devices(database, choice, false);
   const auto summaries = database.problem_summaries();
   boost::json::array list;
   for (const auto& device : devices) {

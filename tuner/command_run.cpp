@@ -14,6 +14,7 @@
 #include "tuner/cli.hpp"
 #include "tuner/commands.hpp"
 #include "tuner/host_check.hpp"
+#include "tuner/problem_fits.hpp"
 #include "tuner/random_data.hpp"
 
 namespace gemmtune::cli {
@@ -33,23 +34,6 @@ struct RunOptions {
   int repeat;
 };
 
-// Refuses sizes whose buffers the device cannot hold, before allocating anything.
-void check_fits(const GemmArguments& g, std::size_t element_bytes, const DeviceLimits& limits,
-                const std::string& size_text) {
-  const RequiredElements required = validate_gemm_arguments(g);
-  std::uint64_t total = 0;
-  for (const auto& [name, elements] : {std::pair{"A", required.a}, {"B", required.b}, {"C", required.c}}) {
-    const std::uint64_t bytes = static_cast<std::uint64_t>(elements) * element_bytes;
-    if (bytes > limits.max_alloc_bytes)
-      throw UsageError("size " + size_text + " needs " + std::to_string(bytes >> 20) + " MiB for " + name +
-                       ", more than the device's largest buffer (" + std::to_string(limits.max_alloc_bytes >> 20) + " MiB)");
-    total += bytes;
-  }
-  if (total > limits.global_mem_bytes)
-    throw UsageError("size " + size_text + " needs " + std::to_string(total >> 20) +
-                     " MiB, more than the device's memory (" + std::to_string(limits.global_mem_bytes >> 20) + " MiB)");
-}
-
 template <typename Real>
 int run_gemm(const RunOptions& o) {
   const DeviceEntry entry = select_device(o.device);
@@ -57,7 +41,8 @@ int run_gemm(const RunOptions& o) {
   const GemmArguments g = dense_gemm_arguments(o.layout, o.trans_a, o.trans_b, o.size.m, o.size.n, o.size.k);
   if (o.precision == Precision::Double && !limits.fp64)
     throw UsageError("device '" + entry.fingerprint.name + "' has no double precision (cl_khr_fp64)");
-  check_fits(g, sizeof(Real), limits, format_size(o.size));
+  // Host copies: A, B and C; with --check also the result, OpenBLAS's, |A|, |B| and |A||B|.
+  check_problem_fits(g, sizeof(Real), limits, Copies{1, 1}, o.check ? Copies{2, 4} : Copies{1, 1});
   const RequiredElements required = validate_gemm_arguments(g);
 
   const std::vector<Real> a = random_values<Real>(required.a, 1);
@@ -172,14 +157,14 @@ int run_command(const Arguments& args) {
       ("trans", po::value<std::string>()->default_value("NN"), "op(A) and op(B): NN, NT, TN or TT")
       ("layout", po::value<std::string>()->default_value("row"), "row or col (major)")
       ("precision", po::value<std::string>()->default_value("32"), "32 (float) or 64 (double)")
-      ("alpha", po::value<double>()->default_value(1.0), "alpha")
-      ("beta", po::value<double>()->default_value(0.0), "beta")
+      ("alpha", po::value<std::string>()->default_value("1"), "alpha (finite)")
+      ("beta", po::value<std::string>()->default_value("0"), "beta (finite)")
       ("device", po::value<std::string>()->default_value(""), "device index or platform:index (gemmtune devices)")
       ("db", po::value<std::string>(), "tuning database (default $GEMMTUNE_DB, else the per-user file)")
       ("config", po::value<std::string>(), "run this kernel configuration (NAME=value,...) instead of the tuned one")
       ("family", po::value<std::string>()->default_value("xgemm"), "the kernel family of --config (gemmtune kernels)")
       ("check", "compare with OpenBLAS on the host; exit 1 when it differs")
-      ("repeat", po::value<int>()->default_value(10), "timed calls (the median is reported)")
+      ("repeat", po::value<std::string>()->default_value("10"), "timed calls (the median is reported)")
       ("json", "print one JSON object");
   if (asks_for_help(args)) {
     std::cout << options;
@@ -191,16 +176,15 @@ int run_command(const Arguments& args) {
   std::tie(o.trans_a, o.trans_b) = parse_trans(values["trans"].as<std::string>());
   o.layout = parse_layout(values["layout"].as<std::string>());
   o.precision = parse_precision(values["precision"].as<std::string>());
-  o.alpha = values["alpha"].as<double>();
-  o.beta = values["beta"].as<double>();
+  o.alpha = real_number_option(values, "alpha");
+  o.beta = real_number_option(values, "beta");
   o.device = values["device"].as<std::string>();
   o.database = database_path(values);
   if (values.count("config")) o.config = parse_config(values["config"].as<std::string>());
   o.family = values["family"].as<std::string>();
   o.check = values.count("check") > 0;
   o.json = values.count("json") > 0;
-  o.repeat = values["repeat"].as<int>();
-  if (o.repeat < 1) throw UsageError("--repeat must be at least 1");
+  o.repeat = static_cast<int>(whole_number_option(values, "repeat", 1, most_timed_calls));
   if (o.precision == Precision::Double) return run_gemm<double>(o);
   if (o.precision == Precision::Single) return run_gemm<float>(o);
   throw UsageError("gemmtune run computes fp32 and fp64 so far, not " + to_string(o.precision));

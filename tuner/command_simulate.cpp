@@ -16,6 +16,9 @@ namespace {
 
 namespace po = boost::program_options;
 
+// Each seed is one whole search.
+constexpr std::uint64_t most_seeds = 1'000'000;
+
 std::string problem_text(const db::ProblemRecord& p) {
   return std::to_string(p.m) + "x" + std::to_string(p.n) + "x" + std::to_string(p.k) + " " + p.trans + " " + p.layout +
          " " + p.precision;
@@ -100,8 +103,8 @@ int simulate_command(const Arguments& args) {
       ("device", po::value<std::string>()->default_value(""), "with --db: device name or key substring")
       ("size", po::value<std::string>()->default_value(""), "with --db: problem size M or MxNxK")
       ("strategy", po::value<std::string>()->default_value("all"), ("strategy to replay, or all: " + strategy_names).c_str())
-      ("budget", po::value<std::size_t>()->default_value(400), "evaluations per search")
-      ("seeds", po::value<std::size_t>()->default_value(20), "searches per strategy, seeds 1..N")
+      ("budget", po::value<std::string>()->default_value("400"), "evaluations per search")
+      ("seeds", po::value<std::string>()->default_value("20"), "searches per strategy, seeds 1..N")
       ("json", po::bool_switch(), "print JSON instead of a table");
   const po::variables_map values = parse("simulate", args, options);
   if (values.count("help")) {
@@ -109,8 +112,8 @@ int simulate_command(const Arguments& args) {
     return 0;
   }
   if (values.count("from") == values.count("db")) throw UsageError("give exactly one of --from FILE and --db PATH (see gemmtune simulate --help)");
-  const std::size_t budget = values["budget"].as<std::size_t>(), seeds = values["seeds"].as<std::size_t>();
-  if (budget == 0 || seeds == 0) throw UsageError("--budget and --seeds must be at least 1");
+  const std::size_t budget = whole_number_option(values, "budget", 1, most_evaluations);
+  const std::size_t seeds = whole_number_option(values, "seeds", 1, most_seeds);
 
   std::vector<std::string> names;
   const std::string strategy = values["strategy"].as<std::string>();

@@ -5,19 +5,26 @@
 #include <cstdio>
 #include <iomanip>
 #include <iostream>
+#include <limits>
 #include <sstream>
 
 #include "core/kernel_config.hpp"
+#include "core/precision.hpp"
 #include "dispatch/kernel_registry.hpp"
 #include "gemmtune/handle.hpp"
 #include "search/registry.hpp"
 #include "tuner/cli.hpp"
 #include "tuner/commands.hpp"
 #include "tuner/family_space.hpp"
+#include "tuner/problem_fits.hpp"
 #include "tuner/tuning_session.hpp"
 
 namespace gemmtune::cli {
 namespace {
+
+// Each compile thread is a thread of this process; a deadline must be a time the clock can hold.
+constexpr std::uint64_t most_compile_threads = 64;
+constexpr double most_seconds = 1e7;
 
 std::string joined(const Arguments& args) {
   std::string line = "gemmtune tune";
@@ -63,6 +70,12 @@ class ProgressPrinter {
   bool terminal_ = ::isatty(STDERR_FILENO) != 0;
 };
 
+// Only a large space takes long enough to be reported, every few seconds.
+void print_enumeration_progress(std::uint64_t checked, std::uint64_t valid, double seconds) {
+  std::cerr << "  enumerating the space: " << checked << " candidates checked, " << valid << " valid so far ("
+            << static_cast<long long>(seconds) << " s)\n";
+}
+
 }  // namespace
 
 int tune_command(const Arguments& args) {
@@ -79,13 +92,13 @@ int tune_command(const Arguments& args) {
       ("family", po::value<std::string>()->default_value("all"),
        "kernel families to tune, comma-separated, or all that serve the problem (gemmtune kernels)")
       ("strategy", po::value<std::string>()->default_value(search::default_strategy_name()), "search strategy")
-      ("budget", po::value<std::size_t>()->default_value(100), "evaluations per problem (recorded ones count)")
-      ("time-limit", po::value<double>(), "seconds per problem")
-      ("patience", po::value<std::size_t>(), "stop after this many evaluations without improvement")
-      ("seed", po::value<std::uint64_t>()->default_value(1), "seed of the strategy (same seed: same search)")
+      ("budget", po::value<std::string>()->default_value("100"), "evaluations per problem (recorded ones count)")
+      ("time-limit", po::value<std::string>(), "seconds per problem (enumerating the space included)")
+      ("patience", po::value<std::string>(), "stop after this many evaluations without improvement")
+      ("seed", po::value<std::string>()->default_value("1"), "seed of the strategy (same seed: same search)")
       ("space", po::value<std::string>(), "search space file of one family (default: each family's own)")
-      ("runs", po::value<int>()->default_value(5), "timed runs per configuration")
-      ("compile-threads", po::value<std::size_t>(), "threads compiling ahead (default: 0 on CPU devices, else up to 8)")
+      ("runs", po::value<std::string>()->default_value("5"), "timed runs per configuration")
+      ("compile-threads", po::value<std::string>(), "threads compiling ahead (default: 0 on CPU devices, else up to 8)")
       ("json", "print a JSON summary per problem");
   if (asks_for_help(args)) {
     std::cout << options << "\nstrategies: " << strategy_names() << '\n';
@@ -100,17 +113,19 @@ int tune_command(const Arguments& args) {
   request.precision = parse_precision(values["precision"].as<std::string>());
   request.strategy = values["strategy"].as<std::string>();
   search::make_strategy(request.strategy);  // an unknown name fails now, listing the names
-  request.seed = values["seed"].as<std::uint64_t>();
-  request.budget.evaluations = values["budget"].as<std::size_t>();
-  if (values.count("time-limit")) request.budget.seconds = values["time-limit"].as<double>();
-  if (values.count("patience")) request.budget.without_improvement = values["patience"].as<std::size_t>();
+  request.seed = whole_number_option(values, "seed", 0, std::numeric_limits<std::uint64_t>::max());
+  request.budget.evaluations = whole_number_option(values, "budget", 1, most_evaluations);
+  if (values.count("time-limit")) request.budget.seconds = real_number_option(values, "time-limit", 0.0, most_seconds);
+  if (values.count("patience"))
+    request.budget.without_improvement = whole_number_option(values, "patience", 1, most_evaluations);
   if (values.count("space")) request.space_file = values["space"].as<std::string>();
-  request.evaluator.timed_runs = values["runs"].as<int>();
-  if (request.evaluator.timed_runs < 1) throw UsageError("--runs must be at least 1");
-  if (values.count("compile-threads")) request.evaluator.compile_threads = values["compile-threads"].as<std::size_t>();
+  request.evaluator.timed_runs = static_cast<int>(whole_number_option(values, "runs", 1, most_timed_calls));
+  if (values.count("compile-threads"))
+    request.evaluator.compile_threads = whole_number_option(values, "compile-threads", 0, most_compile_threads);
   request.command_line = joined(args);
   const bool json = values.count("json") > 0;
-  if (request.precision == Precision::Double && !limits_of(request.device.device).fp64)
+  const DeviceLimits limits = limits_of(request.device.device);
+  if (request.precision == Precision::Double && !limits.fp64)
     throw UsageError("device '" + request.device.fingerprint.name + "' has no double precision (cl_khr_fp64)");
   const auto sizes = parse_sizes(values["sizes"].as<std::string>());
   const std::string trans = transpose_code(trans_a, trans_b);
@@ -131,6 +146,12 @@ int tune_command(const Arguments& args) {
                        trans + " problems");
   if (families.empty())
     throw UsageError("no kernel family serves " + to_string(request.precision) + " " + trans + " problems");
+  // Every problem is checked before the first is tuned, so that one the device cannot hold records
+  // nothing. The evaluator holds A, B and C, C before each call, the reference result and
+  // |A||B|, and |A| and |B| while preparing, on the device and on the host alike.
+  for (const Size& size : sizes)
+    check_problem_fits(dense_gemm_arguments(layout, trans_a, trans_b, size.m, size.n, size.k),
+                       precision_info(request.precision).storage_bytes, limits, Copies{2, 4}, Copies{2, 4});
 
   std::cerr << "tuning on " << request.device.selector << " (" << request.device.fingerprint.name << ") into "
             << request.database.string() << ", strategy " << request.strategy << ", seed " << request.seed << '\n';
@@ -142,7 +163,7 @@ int tune_command(const Arguments& args) {
     std::cerr << format_size(size) << " " << trans << " " << to_string(layout) << "-major "
               << to_string(request.precision) << ", kernel family " << family->name() << '\n';
     ProgressPrinter printer(request.budget.seconds.value_or(0));
-    const TuningSummary summary = tune_problem(request, std::ref(printer));
+    const TuningSummary summary = tune_problem(request, std::ref(printer), print_enumeration_progress);
     printer.finish();
     const double per_minute = summary.wall_seconds > 0 ? summary.measured / summary.wall_seconds * 60 : 0;
     if (json) {

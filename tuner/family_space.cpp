@@ -76,7 +76,8 @@ std::string space_family(const std::filesystem::path& space_file) {
 }
 
 search::ParameterSpace family_space(const KernelFamily& family, const NamedValues& limits,
-                                    const std::optional<std::filesystem::path>& space_file) {
+                                    const std::optional<std::filesystem::path>& space_file,
+                                    const search::EnumerationWatch& watch) {
   SpaceText space = space_file ? from_file(family, *space_file) : from_family(family);
   std::set<std::string> tuned;
   for (const auto& entry : space.parameters) tuned.insert(std::string(entry.as_object().at("name").as_string()));
@@ -89,7 +90,7 @@ search::ParameterSpace family_space(const KernelFamily& family, const NamedValue
   for (const auto& choice : space.constraints) constraints.push_back(choice);
   const boost::json::object document{{"kernel", family.name()}, {"parameters", space.parameters},
                                      {"constraints", constraints}};
-  search::ParameterSpace result = search::ParameterSpace::from_json(boost::json::serialize(document), space.origin, constants);
+  search::ParameterSpace result = search::ParameterSpace::from_json(boost::json::serialize(document), space.origin, constants, watch);
   if (result.valid_count() == 0)
     throw ConfigError(space.origin + ": no configuration of the space is valid on this device (its rules and "
                       "constraints exclude all " + std::to_string(result.total_count()) + ")");

@@ -14,8 +14,10 @@ namespace gemmtune {
 // family's rules always hold. Parameters without candidates are fixed at their defaults and left
 // out of the configurations. Throws ConfigError naming the file for a space of another family, an
 // unknown parameter or a malformed file, and when no configuration is valid on this device.
+// `watch` bounds the enumeration in time and hears its progress.
 search::ParameterSpace family_space(const KernelFamily& family, const NamedValues& limits,
-                                    const std::optional<std::filesystem::path>& space_file = std::nullopt);
+                                    const std::optional<std::filesystem::path>& space_file = std::nullopt,
+                                    const search::EnumerationWatch& watch = {});
 
 // The kernel family a space file is for. Throws ConfigError naming the file when it cannot say.
 std::string space_family(const std::filesystem::path& space_file);

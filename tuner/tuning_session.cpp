@@ -69,12 +69,21 @@ std::vector<KernelConfig> earlier_winners(const db::Database& database, const st
 
 }  // namespace
 
-TuningSummary tune_problem(const TuningRequest& request, const ProgressCallback& progress) {
+TuningSummary tune_problem(const TuningRequest& request, const ProgressCallback& progress,
+                           const search::EnumerationProgress& enumeration_progress) {
   const auto start = std::chrono::steady_clock::now();
   const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   const KernelFamily& family = *request.family;
   const DeviceLimits limits = limits_of(request.device.device);
-  const search::ParameterSpace space = family_space(family, named_limits(limits, request.precision), request.space_file);
+  search::EnumerationWatch watch;
+  watch.progress = enumeration_progress;
+  if (request.budget.seconds)
+    watch.deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                 std::chrono::duration<double>(*request.budget.seconds));
+  const search::ParameterSpace space =
+      family_space(family, named_limits(limits, request.precision), request.space_file, watch);
+  search::Budget budget = request.budget;
+  if (budget.seconds) *budget.seconds = std::max(0.0, *budget.seconds - elapsed());
   const std::string strategy_name = request.strategy.empty() ? search::default_strategy_name() : request.strategy;
   auto strategy = search::make_strategy(strategy_name);
 
@@ -148,7 +157,7 @@ TuningSummary tune_problem(const TuningRequest& request, const ProgressCallback&
     on_evaluation({config, measurement, false}, 0);
   }
 
-  const auto evaluations = search::run_search(space, *strategy, request.seed, request.budget, evaluate, known, on_evaluation);
+  const auto evaluations = search::run_search(space, *strategy, request.seed, budget, evaluate, known, on_evaluation);
   database.end_session(session);
 
   summary.evaluations = evaluations.size();

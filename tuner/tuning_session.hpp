@@ -10,6 +10,7 @@
 #include "dispatch/device.hpp"
 #include "dispatch/gemm_problem.hpp"
 #include "gemmtune/types.hpp"
+#include "search/parameter_space.hpp"
 #include "search/search_driver.hpp"
 #include "tuner/evaluator.hpp"
 
@@ -50,6 +51,8 @@ using ProgressCallback = std::function<void(const search::Evaluation&, std::size
 // Every evaluation is committed to the database as it completes; a configuration already recorded
 // for this device, kernel source and problem is replayed from there instead of measured again.
 // The kernel's default configuration is measured first (outside the budget) unless recorded.
-TuningSummary tune_problem(const TuningRequest& request, const ProgressCallback& progress = {});
+// Enumerating the space counts against the time limit; past it, a ConfigError and nothing recorded.
+TuningSummary tune_problem(const TuningRequest& request, const ProgressCallback& progress = {},
+                           const search::EnumerationProgress& enumeration_progress = {});
 
 }  // namespace gemmtune

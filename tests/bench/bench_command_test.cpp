@@ -80,5 +80,14 @@ TEST(BenchCommand, BadUsageExitsTwo) {
   EXPECT_EQ(run_gemmtune("bench --sizes 64 --repeat 0").exit_code, 2);
 }
 
+// Before: boost read a count beyond int's range as an error but "-1" for an unsigned type as 2^64 - 1.
+TEST(BenchCommand, CountsOutOfRangeExitTwoNamingTheOption) {
+  for (const std::string option : {"--repeat -1", "--repeat 99999999999", "--warm-up -1", "--warm-up 1.5"}) {
+    const ProcessResult result = run_gemmtune("bench --sizes 64 " + option);
+    EXPECT_EQ(result.exit_code, 2) << option;
+    EXPECT_NE(result.err.find(option.substr(0, option.find(' ')) + " must be a whole number"), std::string::npos) << result.err;
+  }
+}
+
 }  // namespace
 }  // namespace gemmtune::testing

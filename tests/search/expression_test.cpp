@@ -96,5 +96,42 @@ TEST(ExpressionErrors, NameTheFileConstraintAndPosition) {
   EXPECT_EQ(space_error(""), "configs/test.json: constraint 2 \"\": unexpected end of expression at position 0");
 }
 
+std::string expression_error(const std::string& text) {
+  try {
+    Expression::parse(text, [](const std::string&) -> std::optional<std::size_t> { return 0; });
+  } catch (const ExpressionError& error) {
+    return error.what();
+  }
+  return "no error";
+}
+
+// A recursive parser given 20,000 nested parentheses overflowed its stack; deep nesting is now an
+// error at the position where it gets too deep, however the nesting is written.
+TEST(ExpressionLimits, NestingDeeperThan256LevelsIsAnErrorWithItsPosition) {
+  EXPECT_EQ(value_of(std::string(255, '(') + "A" + std::string(255, ')')), 7);
+  EXPECT_EQ(expression_error(std::string(300, '(') + "A" + std::string(300, ')')),
+            "expression nested deeper than 256 levels at position 256");
+  EXPECT_EQ(expression_error(std::string(1000, '-') + "A"), "expression nested deeper than 256 levels at position 256");
+  std::string calls;
+  for (int i = 0; i < 300; ++i) calls += "min(1, ";
+  EXPECT_EQ(expression_error(calls + "A" + std::string(300, ')')).find("expression nested deeper than 256 levels"), 0u);
+}
+
+// A long chain of binary operators nests in the tree, not in the parser: the length bounds it.
+TEST(ExpressionLimits, TextLongerThan4096CharactersIsAnError) {
+  std::string sum = "A";
+  while (sum.size() < 4094) sum += "+A";
+  EXPECT_EQ(value_of(sum), 7 * 2048);
+  EXPECT_EQ(expression_error(sum + "+A"), "expression longer than 4096 characters at position 4096");
+  EXPECT_EQ(expression_error(std::string(20000, '(') + "A" + std::string(20000, ')')),
+            "expression longer than 4096 characters at position 4096");
+}
+
+TEST(ExpressionErrors, QuoteALongConstraintShortened) {
+  const std::string deep = std::string(300, '(') + "TSM" + std::string(300, ')');
+  EXPECT_EQ(space_error(deep), "configs/test.json: constraint 2 \"" + std::string(80, '(') +
+                                   "...\": expression nested deeper than 256 levels at position 256");
+}
+
 }  // namespace
 }  // namespace gemmtune::search

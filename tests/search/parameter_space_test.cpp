@@ -1,7 +1,9 @@
 // Parameter spaces: file checks, enumeration by index, membership, neighbours, sampling, replay spaces.
 #include <gtest/gtest.h>
 
+#include <boost/json.hpp>
 #include <boost/random/mersenne_twister.hpp>
+#include <chrono>
 #include <set>
 
 #include "gemmtune/error.hpp"
@@ -148,6 +150,52 @@ TEST(ParameterSpace, ConstraintsOnLimitsAloneCanEmptyTheSpace) {
   EXPECT_EQ(space.valid_count(), 0u);
   boost::random::mt19937_64 engine(1);
   EXPECT_THROW(space.sample(engine), InvalidArgument);
+}
+
+// 18 parameters of 199 values whose one constraint names them all: nothing can be pruned before
+// the last is bound, so enumerating it would take longer than anyone waits.
+std::string endless_space() {
+  boost::json::array parameters;
+  std::string sum;
+  for (int p = 0; p < 18; ++p) {
+    boost::json::array values;
+    for (int v = 1; v < 200; ++v) values.push_back(v);
+    const std::string name = std::string("P").append(std::to_string(p));
+    parameters.push_back({{"name", name}, {"values", values}});
+    if (p > 0) sum += " + ";
+    sum += name;
+  }
+  return boost::json::serialize(boost::json::object{
+      {"kernel", "k"}, {"parameters", parameters}, {"constraints", boost::json::array{sum + " < 0"}}});
+}
+
+TEST(ParameterSpaceEnumeration, StopsAtTheDeadlineReportingItsProgress) {
+  EnumerationWatch watch;
+  const auto started = std::chrono::steady_clock::now();
+  watch.deadline = started + std::chrono::milliseconds(500);
+  watch.progress_seconds = 0.1;
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> reports;
+  watch.progress = [&](std::uint64_t checked, std::uint64_t valid, double) { reports.emplace_back(checked, valid); };
+  try {
+    ParameterSpace::from_json(endless_space(), "endless.json", {}, watch);
+    ADD_FAILURE() << "enumerated";
+  } catch (const ConfigError& error) {
+    const std::string message = error.what();
+    EXPECT_EQ(message.find("endless.json: too large to enumerate within the time limit ("), 0u) << message;
+    EXPECT_NE(message.find(" valid, in 0."), std::string::npos) << message;
+  }
+  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(5));
+  ASSERT_GE(reports.size(), 2u);
+  EXPECT_LT(reports.front().first, reports.back().first);
+  EXPECT_EQ(reports.back().second, 0u);
+}
+
+TEST(ParameterSpaceEnumeration, ASpaceEnumeratedInTimeIsTheSame) {
+  EnumerationWatch watch;
+  watch.deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  const ParameterSpace watched = ParameterSpace::from_json(small_space, "toy.json", {{"most", 16}}, watch);
+  EXPECT_EQ(watched.valid_count(), toy().valid_count());
+  EXPECT_EQ(watched.at(0), toy().at(0));
 }
 
 }  // namespace

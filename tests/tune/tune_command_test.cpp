@@ -181,5 +181,70 @@ TEST_F(TuneCommand, BadInputExitsTwoWithOneLine) {
   EXPECT_EQ(line, "not a database");  // never overwritten
 }
 
+// Exit 2, an error of one line (the last, after any progress lines) holding `expected`, and no
+// database made.
+void expect_refused_before_recording(const ProcessResult& result, const std::string& expected, const fs::path& db,
+                                     const std::string& arguments) {
+  EXPECT_EQ(result.exit_code, 2) << arguments << ": " << result.err;
+  const std::size_t error = result.err.find("gemmtune tune: error: ");
+  ASSERT_NE(error, std::string::npos) << arguments << ": " << result.err;
+  const std::string line = result.err.substr(error);
+  EXPECT_NE(line.find(expected), std::string::npos) << arguments << ": " << line;
+  EXPECT_EQ(line.find('\n'), line.size() - 1) << line;
+  EXPECT_FALSE(fs::exists(db)) << arguments;
+}
+
+// Before: -1 compile threads aborted, budgets, seeds and patience of -1 wrapped to 2^64 - 1, a
+// time limit of 0 or -1 ran nothing and exited 0, one of nan failed on a database constraint.
+TEST_F(TuneCommand, NumericOptionsOutOfRangeExitTwoNamingTheOption) {
+  const fs::path db = directory / "options.db";
+  for (const std::string option : {"--compile-threads -1", "--compile-threads 100000", "--budget -1", "--budget 0",
+                                   "--seed -1", "--patience -1", "--runs 0", "--time-limit 0", "--time-limit -1",
+                                   "--time-limit nan", "--time-limit inf", "--budget 2.5"}) {
+    const std::string arguments = "tune --sizes 16 --db " + db.string() + " " + option;
+    expect_refused_before_recording(run_gemmtune(arguments), option.substr(0, option.find(' ')) + " must be", db,
+                                    arguments);
+  }
+}
+
+// Before: std::bad_alloc and exit 1, after the first problem had been tuned and recorded.
+TEST_F(TuneCommand, ASizeTheDeviceCannotHoldRecordsNothing) {
+  const fs::path db = directory / "large.db";
+  const std::string arguments = "tune --sizes 16,100000 --budget 1 --db " + db.string();
+  expect_refused_before_recording(run_gemmtune(arguments), "size 100000x100000x100000 needs", db, arguments);
+}
+
+// Before: 20,000 nested parentheses in a constraint crashed the parser (SIGSEGV).
+TEST_F(TuneCommand, DeeplyNestedConstraintsExitTwo) {
+  const fs::path db = directory / "nested.db";
+  for (const int depth : {300, 20000}) {
+    const fs::path space = directory / "nested.json";
+    std::ofstream(space) << boost::json::serialize(boost::json::object{
+        {"kernel", "xgemm"},
+        {"parameters", boost::json::array{boost::json::object{{"name", "TSM"}, {"values", {16, 32}}}}},
+        {"constraints", boost::json::array{std::string(depth, '(') + "TSM" + std::string(depth, ')') + " > 0"}}});
+    const std::string arguments = "tune --sizes 16 --budget 1 --space " + space.string() + " --db " + db.string();
+    expect_refused_before_recording(run_gemmtune(arguments), depth == 300 ? "nested deeper than 256 levels" : "longer than 4096",
+                                    db, arguments);
+  }
+}
+
+// Before: enumerating a space that prunes only when its last parameter is bound ignored
+// --time-limit. Here 40,000 x 40,000 paddings, excluded only as pairs: 1.6e9 candidates.
+TEST_F(TuneCommand, ASpaceTooLargeToEnumerateInTheTimeLimitExitsTwo) {
+  const fs::path db = directory / "endless.db", space = directory / "endless.json";
+  boost::json::array values;
+  for (int v = 0; v < 40000; ++v) values.push_back(v);
+  std::ofstream(space) << boost::json::serialize(boost::json::object{
+      {"kernel", "xgemm"},
+      {"parameters", boost::json::array{boost::json::object{{"name", "PADA"}, {"values", values}},
+                                        boost::json::object{{"name", "PADB"}, {"values", values}}}},
+      {"constraints", boost::json::array{"PADA + PADB < 0"}}});
+  const std::string arguments = "tune --sizes 16 --time-limit 2 --space " + space.string() + " --db " + db.string();
+  const auto started = std::chrono::steady_clock::now();
+  expect_refused_before_recording(run_gemmtune(arguments), "too large to enumerate within the time limit", db, arguments);
+  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(30));
+}
+
 }  // namespace
 }  // namespace gemmtune::testing
