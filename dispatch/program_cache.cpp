@@ -49,15 +49,42 @@ cl::Program build_program(const cl::Context& context, const cl::Device& device,
   return program;
 }
 
+ProgramCache::ProgramCache() : build_(build_program) {}
+
+ProgramCache::ProgramCache(std::shared_ptr<BinaryCache> disk) : build_(build_program) {
+  if (disk)
+    build_ = [disk = std::move(disk)](const cl::Context& context, const cl::Device& device,
+                                      const KernelSource& source, const std::string& options) {
+      return disk->get(context, device, source, options);
+    };
+}
+
 cl::Program ProgramCache::get(const cl::Context& context, const cl::Device& device,
                               const KernelSource& source, const std::string& options) {
   const Key key{context(), device(), source.hash, options};
-  std::lock_guard lock(mutex_);
-  if (const auto found = programs_.find(key); found != programs_.end()) return found->second;
-  cl::Program program = disk_ ? disk_->get(context, device, source, options)
-                              : build_program(context, device, source, options);
-  programs_.emplace(key, program);
-  return program;
+  std::promise<cl::Program> promise;
+  std::shared_future<cl::Program> program;
+  bool first = false;
+  {
+    std::lock_guard lock(mutex_);
+    auto [entry, inserted] = programs_.try_emplace(key);
+    if (inserted) entry->second = promise.get_future().share();
+    program = entry->second;
+    first = inserted;
+  }
+  // The first caller builds, outside the lock, so that other keys are built at the same time.
+  if (first) {
+    try {
+      promise.set_value(build_(context, device, source, options));
+    } catch (...) {
+      {
+        std::lock_guard lock(mutex_);
+        programs_.erase(key);  // not kept: the next call builds again
+      }
+      promise.set_exception(std::current_exception());
+    }
+  }
+  return program.get();
 }
 
 }  // namespace gemmtune

@@ -1,6 +1,8 @@
 // Builds OpenCL programs from embedded sources plus options, and keeps them per context and device.
 #pragma once
 
+#include <functional>
+#include <future>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -18,21 +20,28 @@ namespace gemmtune {
 cl::Program build_program(const cl::Context& context, const cl::Device& device,
                           const KernelSource& source, const std::string& options);
 
-// In-memory cache of built programs keyed by context, device, source and options. Thread-safe.
-// With a BinaryCache, a program not yet in memory is loaded from disk before it is compiled.
+// In-memory cache of built programs keyed by context, device, source and options. Thread-safe:
+// programs of different keys are built at the same time by the threads that first ask for them,
+// and a program asked for again while it is being built is built once, the later callers waiting
+// for it (a build error reaches them all; the next call tries again).
 class ProgramCache {
  public:
-  ProgramCache() = default;
-  explicit ProgramCache(std::shared_ptr<BinaryCache> disk) : disk_(std::move(disk)) {}
+  // Makes a program missing from memory.
+  using Builder = std::function<cl::Program(const cl::Context&, const cl::Device&, const KernelSource&,
+                                            const std::string& options)>;
+
+  ProgramCache();                                          // compiles with build_program()
+  explicit ProgramCache(std::shared_ptr<BinaryCache> disk);  // loads from disk, else compiles and stores
+  explicit ProgramCache(Builder build) : build_(std::move(build)) {}
 
   cl::Program get(const cl::Context& context, const cl::Device& device,
                   const KernelSource& source, const std::string& options);
 
  private:
   using Key = std::tuple<cl_context, cl_device_id, std::string, std::string>;
-  std::shared_ptr<BinaryCache> disk_;
-  std::mutex mutex_;
-  std::map<Key, cl::Program> programs_;
+  Builder build_;
+  std::mutex mutex_;  // guards the map only, never held during a build
+  std::map<Key, std::shared_future<cl::Program>> programs_;
 };
 
 }  // namespace gemmtune

@@ -5,15 +5,16 @@
 
 namespace gemmtune::search {
 
+double steady_seconds() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
 std::vector<Evaluation> run_search(const ParameterSpace& space, SearchStrategy& strategy, std::uint64_t seed,
                                    const Budget& budget, const std::function<Measurement(const KernelConfig&)>& evaluate,
                                    const std::map<std::string, Measurement>& known,
                                    const std::function<void(const Evaluation&, std::size_t)>& on_evaluation) {
-  const auto started = std::chrono::steady_clock::now();
-  const auto out_of_time = [&] {
-    if (!budget.seconds) return false;
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() >= *budget.seconds;
-  };
+  const double started = budget.clock();
+  const auto out_of_time = [&] { return budget.seconds && budget.clock() - started >= *budget.seconds; };
   std::vector<Evaluation> evaluations;
   std::map<std::string, Measurement> seen;
   std::optional<double> best;

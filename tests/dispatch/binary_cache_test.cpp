@@ -1,8 +1,12 @@
-// The on-disk program cache on the default device: miss, hit (in this and another process),
-// corrupt, truncated and foreign files rebuilt, an unwritable directory tolerated.
+// The on-disk program cache on the default device: miss, hit (in this and another process), one
+// compile for threads asking at once, corrupt, truncated and foreign files rebuilt, an unwritable
+// directory tolerated.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <latch>
+#include <thread>
+#include <vector>
 
 #include "dispatch/binary_cache.hpp"
 #include "dispatch/device.hpp"
@@ -70,6 +74,22 @@ TEST_F(BinaryCacheTest, MissCompilesAndStoresThenHitLoadsWithoutCompiling) {
   EXPECT_EQ(second.built, 0u);
   EXPECT_EQ(second.stored, 0u);
   EXPECT_EQ(second.rejected, 0u);
+}
+
+TEST_F(BinaryCacheTest, TwoThreadsAskingAtOnceForANewProgramCompileItOnce) {
+  auto disk = std::make_shared<BinaryCache>(directory.path());
+  ProgramCache programs(disk);
+  std::latch both_asking(2);
+  std::vector<std::thread> callers;
+  for (int t = 0; t < 2; ++t)
+    callers.emplace_back([&] {
+      both_asking.arrive_and_wait();
+      programs.get(context, entry.device, kernel_family("xgemm").source(), options);
+    });
+  for (auto& caller : callers) caller.join();
+  EXPECT_EQ(disk->stats().built, 1u);
+  EXPECT_EQ(disk->stats().loaded, 0u);
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(directory.path()), {}), 1);
 }
 
 TEST_F(BinaryCacheTest, CorruptTruncatedAndForeignFilesAreRebuilt) {
