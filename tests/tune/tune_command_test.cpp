@@ -104,7 +104,8 @@ TEST_F(TuneCommand, ReTuningAfterAKernelChangeMeasuresTheOldWinnersFirst) {
     database.import(older);
   }
   std::erase_if(older, [](const auto& e) { return e.evaluation.status != "ok"; });
-  std::sort(older.begin(), older.end(), [](const auto& x, const auto& y) {
+  // Stable, as the database breaks ties between equal medians by the order of recording.
+  std::stable_sort(older.begin(), older.end(), [](const auto& x, const auto& y) {
     return x.evaluation.median_seconds < y.evaluation.median_seconds;
   });
   older.resize(std::min<std::size_t>(older.size(), 4));
