@@ -53,7 +53,7 @@ class DbCommand : public ::testing::Test {
       testing::TemporaryDirectory directory;
       Database(directory / "empty.db", Database::Mode::ReadWrite);
       const ProcessResult result = run_gemmtune("db list --json --db " + quoted(directory / "empty.db"));
-      return std::string(boost::json::parse(result.out).at("kernel_hash").as_string());
+      return std::string(boost::json::parse(result.out).at("kernels").at("xgemm").as_string());
     }();
     return hash;
   }
@@ -68,7 +68,7 @@ TEST_F(DbCommand, ListMarksStaleResults) {
   EXPECT_NE(text.out.find("[0] GPU A"), std::string::npos) << text.out;
   EXPECT_NE(text.out.find("[1] GPU B"), std::string::npos) << text.out;
   EXPECT_NE(text.out.find("5 evaluations, 4 ok"), std::string::npos) << text.out;
-  EXPECT_NE(text.out.find("[stale: kernel 0000000000000000]"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("[stale: kernel xgemm 0000000000000000]"), std::string::npos) << text.out;
 
   const ProcessResult json = run_gemmtune("db list --json --db " + quoted(directory / "t.db"));
   ASSERT_EQ(json.exit_code, 0) << json.err;
