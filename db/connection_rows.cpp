@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "core/kernel_config.hpp"
+#include "db/device_keys.hpp"
 
 namespace gemmtune::db {
 namespace {
@@ -22,7 +23,8 @@ bool is_known_status(const std::string& status) {
          status == "timeout" || status == "invalid";
 }
 
-std::int64_t upsert_device(SQLite::Database& connection, const DeviceRecord& device, bool update_device) {
+std::int64_t upsert_device(SQLite::Database& connection, const DeviceRecord& given, bool update_device) {
+  const DeviceRecord device = with_computed_keys(given);  // the fields decide, whatever keys came with them
   const std::string conflict =
       update_device ? "ON CONFLICT (key) DO UPDATE SET model_key = excluded.model_key, platform = excluded.platform, "
                       "vendor = excluded.vendor, name = excluded.name, driver_version = excluded.driver_version, "

@@ -46,8 +46,9 @@ auto guarded(SQLite::Database& connection, const std::string& name, const char* 
   }
 }
 
-// The callers hold the transaction. update_device: overwrite the fields outside the key (a live
-// fingerprint) or keep the stored ones (an import, where the first seen is kept).
+// The callers hold the transaction. upsert_device computes the keys from the device's fields.
+// update_device: overwrite the fields outside the key (a live fingerprint) or keep the stored ones
+// (an import, where the first seen is kept).
 std::int64_t upsert_device(SQLite::Database& connection, const DeviceRecord& device, bool update_device);
 std::int64_t upsert_kernel(SQLite::Database& connection, const std::string& name, const std::string& hash);
 std::int64_t upsert_problem(SQLite::Database& connection, const ProblemRecord& problem);

@@ -11,8 +11,8 @@ namespace gemmtune::db {
 // Kernel parameter name -> value. std::map so that the canonical key is sorted by name.
 using KernelConfig = std::map<std::string, std::int64_t>;
 
-// A device fingerprint as stored; the keys are computed by the caller (DeviceFingerprint::model_key()
-// and key()) so that db/ needs no OpenCL. `key` identifies the row.
+// A device fingerprint as stored; the keys are computed from the fields (db/device_keys.hpp), also
+// when stored. `key` identifies the row.
 struct DeviceRecord {
   std::string platform, vendor, name, driver_version, opencl_c_version, type;
   std::uint32_t compute_units = 0, clock_mhz = 0;

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "db/database_error.hpp"
+#include "db/migration_device_keys.hpp"
 
 namespace gemmtune::db {
 namespace {
@@ -142,7 +143,7 @@ WHERE e.rank = 1;
 }  // namespace
 
 const std::vector<std::string_view>& migrations() {
-  static const std::vector<std::string_view> steps{version_1, version_2};
+  static const std::vector<std::string_view> steps{version_1, version_2, device_keys_without_memory};
   return steps;
 }
 

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "core/kernel_config.hpp"
+#include "db/device_keys.hpp"
 #include "gemmtune/error.hpp"
 
 namespace gemmtune::db {
@@ -109,9 +110,7 @@ DeviceRecord device_from_json(const FieldReader& r) {
   d.global_mem_bytes = r.integer<std::uint64_t>("global_mem_bytes");
   d.local_mem_bytes = r.integer<std::uint64_t>("local_mem_bytes");
   d.max_work_group_size = r.integer<std::uint64_t>("max_work_group_size");
-  d.model_key = r.text("model_key");
-  d.key = r.text("key");
-  return d;
+  return with_computed_keys(d);  // the file's keys may be of an older format, or wrong
 }
 
 StoredSession session_from_json(const FieldReader& r) {

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "dispatch/cl_error.hpp"
+#include "dispatch/device_record.hpp"
 #include "gemmtune/error.hpp"
 
 namespace gemmtune {
@@ -50,15 +51,9 @@ std::optional<std::size_t> parse_index(const std::string& text) {
 
 }  // namespace
 
-std::string DeviceFingerprint::model_key() const {
-  std::ostringstream key;
-  key << vendor << '|' << name << '|' << compute_units << "cu|" << global_mem_bytes << 'B';
-  return key.str();
-}
+std::string DeviceFingerprint::model_key() const { return device_record(*this).model_key; }
 
-std::string DeviceFingerprint::key() const {
-  return model_key() + '|' + platform + '|' + driver_version + '|' + opencl_c_version;
-}
+std::string DeviceFingerprint::key() const { return device_record(*this).key; }
 
 DeviceFingerprint fingerprint_of(const cl::Device& device) {
   try {

@@ -10,8 +10,9 @@
 
 namespace gemmtune {
 
-// What identifies a device and its software stack. Tuning results are keyed by it (with the
-// kernel's source hash), so a new driver never silently reuses old timings.
+// A device and its software stack as OpenCL describes it. Tuning results are keyed by the fields
+// that identify it (db/device_keys.hpp; SCHEMA.md says which, and why), with the kernel's source
+// hash, so a new driver never silently reuses old timings; the others are information only.
 struct DeviceFingerprint {
   std::string platform;
   std::string vendor;
@@ -25,7 +26,7 @@ struct DeviceFingerprint {
   std::uint64_t local_mem_bytes = 0;
   std::uint64_t max_work_group_size = 0;
 
-  // The device model without its driver: vendor, name, compute units, memory sizes.
+  // The device model without its driver: vendor, name, compute units.
   std::string model_key() const;
   // model_key() plus platform, driver and OpenCL C version: one key per device and software stack.
   std::string key() const;

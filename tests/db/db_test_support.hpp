@@ -7,6 +7,7 @@
 #include <sstream>
 #include <string>
 
+#include "db/device_keys.hpp"
 #include "db/records.hpp"
 
 namespace gemmtune::db::testing {
@@ -43,7 +44,7 @@ inline void write_bytes(const std::filesystem::path& path, const std::string& by
   std::ofstream(path, std::ios::binary) << bytes;
 }
 
-// A device as DeviceFingerprint would describe it; keys built the same way.
+// A device as DeviceFingerprint would describe it, with its keys.
 inline DeviceRecord sample_device(const std::string& name = "Test GPU", const std::string& driver = "1.0",
                                   const std::string& vendor = "Acme", const std::string& type = "gpu") {
   DeviceRecord d;
@@ -58,9 +59,7 @@ inline DeviceRecord sample_device(const std::string& name = "Test GPU", const st
   d.global_mem_bytes = 8ull << 30;
   d.local_mem_bytes = 64 << 10;
   d.max_work_group_size = 1024;
-  d.model_key = vendor + '|' + name + "|16cu|" + std::to_string(d.global_mem_bytes) + 'B';
-  d.key = d.model_key + '|' + d.platform + '|' + driver + '|' + d.opencl_c_version;
-  return d;
+  return with_computed_keys(d);
 }
 
 inline ProblemRecord sample_problem(std::int64_t m = 512, std::int64_t n = 512, std::int64_t k = 512,

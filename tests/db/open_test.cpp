@@ -81,7 +81,7 @@ TEST(Open, MigratesPrecisionWidthsToNames) {
   ASSERT_EQ(stored.size(), 1u);
   EXPECT_EQ(stored[0].problem.precision, "fp64");
   EXPECT_EQ(database.problem_id(stored[0].problem), 7);
-  const auto best = database.best("key", {"xgemm", "hash"}, stored[0].problem);
+  const auto best = database.best(stored[0].device.key, {"xgemm", "hash"}, stored[0].problem);
   ASSERT_TRUE(best.has_value());
   EXPECT_EQ(best->config, (KernelConfig{{"TSM", 8}}));
   EXPECT_EQ(database.integrity_check(), std::vector<std::string>{"ok"});

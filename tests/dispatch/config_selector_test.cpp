@@ -89,6 +89,18 @@ TEST_F(ConfigSelectorTest, ExactBeatsEverythingElse) {
   EXPECT_EQ(choice.detail, "tuned 512x512x512 on this device, 134 GFLOP/s");
 }
 
+// PoCL reports free memory as the device's global memory: tuned results must survive its changes.
+TEST_F(ConfigSelectorTest, ExactWhateverGlobalMemoryTheDeviceReportsNow) {
+  auto database = writable();
+  add_result(database, me, problem(512, 512, 512), valid_config(32));
+  const std::string key = me.key();
+  me.global_mem_bytes = 4'300'000'000;
+  EXPECT_EQ(me.key(), key);
+  const ConfigChoice choice = choose(512, 512, 512);
+  EXPECT_EQ(choice.source, ConfigSource::Exact) << choice.detail;
+  EXPECT_EQ(choice.config, kernel_family("xgemm").complete(valid_config(32)));
+}
+
 TEST_F(ConfigSelectorTest, NearestIsClosestInLogSpace) {
   auto database = writable();
   add_result(database, me, problem(256, 256, 256), valid_config(32));
