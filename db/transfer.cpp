@@ -6,6 +6,7 @@
 
 #include "core/kernel_config.hpp"
 #include "db/device_keys.hpp"
+#include "db/exact_json.hpp"
 #include "gemmtune/error.hpp"
 
 namespace gemmtune::db {
@@ -208,7 +209,7 @@ std::string export_json(const std::vector<StoredEvaluation>& evaluations) {
 
 std::vector<StoredEvaluation> import_json(const std::string& text, const std::string& source) {
   boost::system::error_code error;
-  const json::value document = json::parse(text, error);
+  const json::value document = parse_json_exactly(text, error);
   if (error) throw InvalidArgument(source + ": not JSON (" + error.message() + ")");
   if (!document.is_array()) throw InvalidArgument(source + ": expected a JSON array of evaluations");
   std::vector<StoredEvaluation> evaluations;

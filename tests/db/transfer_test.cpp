@@ -1,6 +1,9 @@
 // Export, import and merge: lossless JSON round trips, duplicates skipped, conflicts reported.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <random>
+
 #include "db/database.hpp"
 #include "db/transfer.hpp"
 #include "db_test_support.hpp"
@@ -52,6 +55,34 @@ TEST(Transfer, JsonExportImportRoundTripIsLossless) {
   EXPECT_EQ(again.inserted, 0);
   EXPECT_EQ(again.duplicates, 7);
   EXPECT_EQ(target.all_evaluations().size(), 7u);
+}
+
+// Times and rates with every digit significant: about one in ten such doubles came back one unit in
+// the last place off through Boost.JSON's parser, and then met itself as a conflict.
+TEST(Transfer, DoublesComeBackBitForBit) {
+  Database source = Database::in_memory();
+  const auto device = source.device_id(sample_device());
+  const auto kernel = source.kernel_id("xgemm", "hash");
+  const auto problem = source.problem_id(sample_problem());
+  std::mt19937_64 random(7);
+  std::uniform_real_distribution<double> exponent(-7, 1);
+  for (int i = 0; i < 200; ++i) {
+    // The first: a value seen to come back off by one unit.
+    EvaluationRecord e = sample_evaluation(i, 1, i == 0 ? 9.837066281111471E-3 : std::pow(10.0, exponent(random)));
+    e.spread = std::pow(10.0, exponent(random));
+    e.compile_seconds = std::pow(10.0, exponent(random));
+    source.record(0, device, kernel, problem, e);
+  }
+  const std::string text = export_json(source.all_evaluations());
+
+  Database fresh = Database::in_memory();
+  EXPECT_EQ(fresh.import(import_json(text, "export.json")).inserted, 200);
+  EXPECT_TRUE(export_json(fresh.all_evaluations()) == text) << "the second export differs from the first";
+
+  const ImportReport again = source.import(import_json(text, "export.json"));
+  EXPECT_EQ(again.inserted, 0);
+  EXPECT_EQ(again.duplicates, 200);
+  EXPECT_TRUE(again.conflicts.empty()) << again.conflicts.front();
 }
 
 TEST(Transfer, JsonHasTheDocumentedFields) {
