@@ -120,7 +120,8 @@ class Database {
   // Every evaluation with what it refers to, in insertion order (export, merge).
   std::vector<StoredEvaluation> all_evaluations() const;
   // Adds evaluations (keeping their times and sessions) in one transaction; duplicates skipped,
-  // conflicts reported and the stored evaluation kept.
+  // conflicts reported and the stored evaluation kept. Throws InvalidArgument, writing nothing,
+  // when one of them fails invalid_evaluation() (db/record_validation.hpp).
   ImportReport import(const std::vector<StoredEvaluation>& evaluations);
 
  private:

@@ -5,6 +5,7 @@
 #include "core/kernel_config.hpp"
 #include "db/connection_rows.hpp"
 #include "db/database.hpp"
+#include "db/record_validation.hpp"
 
 namespace gemmtune::db {
 namespace {
@@ -129,9 +130,12 @@ ImportReport Database::import(const std::vector<StoredEvaluation>& evaluations) 
   return guarded(*connection_, name(), "importing evaluations", [&] {
     ImportReport report;
     SQLite::Transaction transaction(*connection_, SQLite::TransactionBehavior::IMMEDIATE);
+    // All checked before the first is written: a bad entry refuses the whole batch.
+    for (std::size_t i = 0; i < evaluations.size(); ++i)
+      if (const auto problem = invalid_evaluation(evaluations[i], config_key(evaluations[i].evaluation.config)))
+        throw InvalidArgument(name() + ": evaluation " + std::to_string(i) + " to import (" + describe(evaluations[i]) +
+                              "): " + *problem);
     for (const StoredEvaluation& stored : evaluations) {
-      if (!is_known_status(stored.evaluation.status))
-        throw DatabaseError(name() + ": " + describe(stored) + ": unknown status '" + stored.evaluation.status + "'");
       const std::int64_t device = upsert_device(*connection_, stored.device, false);
       const std::int64_t kernel = upsert_kernel(*connection_, stored.kernel_name, stored.kernel_hash);
       const std::int64_t problem = upsert_problem(*connection_, stored.problem);

@@ -7,6 +7,7 @@
 #include "core/kernel_config.hpp"
 #include "db/device_keys.hpp"
 #include "db/exact_json.hpp"
+#include "db/record_validation.hpp"
 #include "gemmtune/error.hpp"
 
 namespace gemmtune::db {
@@ -148,7 +149,6 @@ StoredEvaluation evaluation_from_json(const FieldReader& r) {
     s.evaluation.config[std::string(name)] = config.integer<std::int64_t>(std::string(name).c_str());
   EvaluationRecord& e = s.evaluation;
   e.status = r.text("status");
-  if (!is_known_status(e.status)) r.fail("unknown status '" + e.status + "'");
   e.runs = r.integer<int>("runs");
   e.min_seconds = r.number("min_seconds");
   e.median_seconds = r.number("median_seconds");
@@ -159,6 +159,7 @@ StoredEvaluation evaluation_from_json(const FieldReader& r) {
   e.recorded_at = r.text("recorded_at");
   if (const json::value& session = r.field("session"); !session.is_null())
     s.session = session_from_json(FieldReader(session, r.where() + ": session"));
+  if (const auto problem = invalid_evaluation(s, r.text("config_key"))) r.fail(*problem);
   return s;
 }
 

@@ -19,8 +19,9 @@ void append_problem(boost::json::object& object, const ProblemRecord& problem);
 // A JSON array with one object per evaluation, one per line; its fields are listed in SCHEMA.md.
 std::string export_json(const std::vector<StoredEvaluation>& evaluations);
 
-// Inverse of export_json(). Throws gemmtune::InvalidArgument naming `source` and the entry for
-// text that is not such an array (the input is bad, not the database).
+// Inverse of export_json(), keys computed from the device fields. Throws gemmtune::InvalidArgument
+// naming `source`, the entry (counted from 0) and the field for text that is not such an array or
+// an entry that invalid_evaluation() refuses (the input is bad, not the database).
 std::vector<StoredEvaluation> import_json(const std::string& text, const std::string& source);
 
 // A header line and one line per evaluation (RFC 4180 quoting); export only.

@@ -5,6 +5,7 @@
 #include "search/input_file.hpp"
 #include "tuner/cli.hpp"
 #include "tuner/command_db.hpp"
+#include "tuner/kernel_rule_check.hpp"
 #include "tuner/output_file.hpp"
 
 namespace gemmtune::cli::db_subcommands {
@@ -35,6 +36,14 @@ void print_report(const std::string& what, const db::ImportReport& report, bool 
     std::cout << "  conflict: " << report.conflicts[i] << '\n';
   if (report.conflicts.size() > shown)
     std::cout << "  ... and " << report.conflicts.size() - shown << " more (--json lists them all)\n";
+}
+
+// Evaluations from outside meet the kernel's rules before anything is written: one bad entry
+// refuses them all.
+void check_kernel_rules(const std::vector<db::StoredEvaluation>& evaluations, const std::string& source) {
+  for (std::size_t i = 0; i < evaluations.size(); ++i)
+    if (const auto violation = kernel_rule_violation(evaluations[i]))
+      throw InvalidArgument(source + ": entry " + std::to_string(i) + ": " + *violation);
 }
 
 }  // namespace
@@ -79,6 +88,7 @@ int import_evaluations(const Arguments& args) {
   const fs::path into = database_path(values);
   // Before opening the database: a bad file changes nothing.
   const auto evaluations = db::import_json(read_input_file(file, import_file_limit, "file to import"), file);
+  check_kernel_rules(evaluations, file);
 
   db::Database database(into, db::Database::Mode::ReadWrite);
   print_report("imported " + file + " into " + database.path().string(), database.import(evaluations),
@@ -102,11 +112,14 @@ int merge(const Arguments& args) {
                     std::vector<fs::path>(inputs.begin(), inputs.end()));
   const db::Database first(inputs[0], db::Database::Mode::ReadOnly);
   const db::Database second(inputs[1], db::Database::Mode::ReadOnly);
+  const auto from_first = first.all_evaluations(), from_second_input = second.all_evaluations();
+  check_kernel_rules(from_first, inputs[0]);
+  check_kernel_rules(from_second_input, inputs[1]);
   db::ImportReport report;
   {
     db::Database merged(output.begin(), db::Database::Mode::ReadWrite);
-    report = merged.import(first.all_evaluations());
-    const db::ImportReport from_second = merged.import(second.all_evaluations());
+    report = merged.import(from_first);
+    const db::ImportReport from_second = merged.import(from_second_input);
     report.inserted += from_second.inserted;
     report.duplicates += from_second.duplicates;
     report.conflicts.insert(report.conflicts.end(), from_second.conflicts.begin(), from_second.conflicts.end());

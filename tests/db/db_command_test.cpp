@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <boost/json.hpp>
+#include <functional>
 
 #include "db/database.hpp"
 #include "db_test_support.hpp"
@@ -18,11 +19,18 @@ using gemmtune::testing::ProcessResult;
 using gemmtune::testing::run_gemmtune;
 using testing::read_bytes;
 using testing::sample_device;
-using testing::sample_evaluation;
 using testing::sample_problem;
 using testing::write_bytes;
 
 std::string quoted(const std::filesystem::path& path) { return "'" + path.string() + "'"; }
+
+// An evaluation of the xgemm configuration {PADA=pada, PADB=padb} (the rest defaults), which is
+// valid on sample_device(): gemmtune checks imported configurations against the kernel's rules.
+EvaluationRecord xgemm_evaluation(std::int64_t pada, std::int64_t padb, double median, const std::string& status = "ok") {
+  EvaluationRecord e = testing::sample_evaluation(0, 0, median, status);
+  e.config = {{"PADA", pada}, {"PADB", padb}};
+  return e;
+}
 
 // Exit code 2 and exactly one line on standard error containing `fragment`.
 void expect_bad_input(const std::string& arguments, const std::string& fragment) {
@@ -41,10 +49,10 @@ class DbCommand : public ::testing::Test {
     const auto kernel = database.kernel_id("xgemm", current_hash());
     const auto stale = database.kernel_id("xgemm", "0000000000000000");
     const auto problem = database.problem_id(sample_problem());
-    for (int i = 1; i <= 4; ++i) database.record(0, device, kernel, problem, sample_evaluation(i, 8, scale * 0.001 * i));
-    database.record(0, device, kernel, problem, sample_evaluation(9, 9, 0, "timeout"));
-    database.record(0, device, stale, database.problem_id(sample_problem(1024)), sample_evaluation(1, 1, 0.01));
-    database.record(0, database.device_id(sample_device("GPU B")), kernel, problem, sample_evaluation(2, 2, 0.002));
+    for (int i = 1; i <= 4; ++i) database.record(0, device, kernel, problem, xgemm_evaluation(i, 8, scale * 0.001 * i));
+    database.record(0, device, kernel, problem, xgemm_evaluation(9, 9, 0, "timeout"));
+    database.record(0, device, stale, database.problem_id(sample_problem(1024)), xgemm_evaluation(1, 1, 0.01));
+    database.record(0, database.device_id(sample_device("GPU B")), kernel, problem, xgemm_evaluation(2, 2, 0.002));
   }
 
   // The hash this build's gemmtune calls current, as `db list --json` reports it.
@@ -78,7 +86,7 @@ TEST_F(DbCommand, ListMarksStaleResults) {
   ASSERT_EQ(problems.size(), 2u);
   EXPECT_FALSE(problems[0].at("stale").as_bool());
   EXPECT_TRUE(problems[1].at("stale").as_bool());
-  EXPECT_EQ(problems[0].at("best").at("config").at("MWG").as_int64(), 1);
+  EXPECT_EQ(problems[0].at("best").at("config").at("PADA").as_int64(), 1);
 }
 
 TEST_F(DbCommand, ShowAndBest) {
@@ -88,8 +96,8 @@ TEST_F(DbCommand, ShowAndBest) {
   ASSERT_EQ(show.exit_code, 0) << show.err;
   const auto configs = boost::json::parse(show.out).at("configs").as_array();
   ASSERT_EQ(configs.size(), 2u);
-  EXPECT_EQ(configs[0].at("config_key").as_string(), "KWG=16,MWG=1,NWG=8");
-  EXPECT_EQ(configs[1].at("config_key").as_string(), "KWG=16,MWG=2,NWG=8");
+  EXPECT_EQ(configs[0].at("config_key").as_string(), "PADA=1,PADB=8");
+  EXPECT_EQ(configs[1].at("config_key").as_string(), "PADA=2,PADB=8");
   const ProcessResult by_key =
       run_gemmtune("db show --device-key '" + sample_device("GPU B").key + "' --size 512x512x512" + db);
   ASSERT_EQ(by_key.exit_code, 0) << by_key.err;
@@ -148,7 +156,7 @@ TEST_F(DbCommand, ExportImportExportIsByteIdentical) {
     Database database(directory / "t.db", Database::Mode::ReadWrite);
     // A median that Boost.JSON's parser reads one unit in the last place off.
     database.record(0, database.device_id(sample_device("GPU A")), database.kernel_id("xgemm", current_hash()),
-                    database.problem_id(sample_problem(2048)), sample_evaluation(5, 5, 9.837066281111471E-3));
+                    database.problem_id(sample_problem(2048)), xgemm_evaluation(5, 5, 9.837066281111471E-3));
   }
   const std::string db = " --db " + quoted(directory / "t.db");
   ASSERT_EQ(run_gemmtune("db export -o " + quoted(directory / "first.json") + db).exit_code, 0);
@@ -166,6 +174,47 @@ TEST_F(DbCommand, ExportImportExportIsByteIdentical) {
   EXPECT_EQ(report.at("inserted").as_int64(), 0);
   EXPECT_EQ(report.at("duplicates").as_int64(), 8);
   EXPECT_TRUE(report.at("conflicts").as_array().empty()) << again.out;
+}
+
+// An entry of nonsense refuses the whole file with exit code 2 and a line naming the entry and the
+// field; the database is left as it was.
+TEST_F(DbCommand, ImportRefusesNonsenseAndImportsNothing) {
+  fill(directory / "t.db");
+  const std::string db = " --db " + quoted(directory / "t.db");
+  ASSERT_EQ(run_gemmtune("db export -o " + quoted(directory / "e.json") + db).exit_code, 0);
+  const boost::json::array entries = boost::json::parse(read_bytes(directory / "e.json")).as_array();
+  const std::string before = read_bytes(directory / "t.db");
+  // Entry 1 is PADA=2,PADB=8, status ok, on GPU A (64 KiB of local memory, work-groups of 1024).
+  const auto expect_refused = [&](const std::function<void(boost::json::object&)>& change, const std::string& fragment) {
+    boost::json::array changed = entries;
+    change(changed[1].as_object());
+    write_bytes(directory / "bad.json", boost::json::serialize(changed));
+    expect_bad_input("db import " + quoted(directory / "bad.json") + db, "bad.json: entry 1: " + fragment);
+    expect_bad_input("db import " + quoted(directory / "bad.json") + " --db " + quoted(directory / "new.db"),
+                     "bad.json: entry 1: " + fragment);
+  };
+  const auto with_config = [](boost::json::object config) {
+    return [config](boost::json::object& entry) {
+      std::string key;
+      for (const auto& [name, value] : config)
+        key += (key.empty() ? "" : ",") + std::string(name) + '=' + std::to_string(value.as_int64());
+      entry["config"] = config;
+      entry["config_key"] = key;
+    };
+  };
+  expect_refused([](boost::json::object& e) { e["gflops"] = -5; }, "gflops: -5 is not a positive finite number");
+  expect_refused([](boost::json::object& e) { e["median_seconds"] = -1; }, "median_seconds: -1");
+  expect_refused([](boost::json::object& e) { e["m"] = 0; }, "m: 0 is not a size");
+  expect_refused([](boost::json::object& e) { e["trans"] = "XY"; }, "trans: 'XY' is not NN, NT, TN or TT");
+  expect_refused([](boost::json::object& e) { e["config_key"] = "PADA=3,PADB=8"; },
+                 "config_key: 'PADA=3,PADB=8' is not the key of config (PADA=2,PADB=8)");
+  expect_refused(with_config({{"FOO", 3}, {"PADA", 2}, {"PADB", 8}}), "config: unknown xgemm parameter 'FOO'");
+  expect_refused(with_config({{"PADA", 2}, {"PADB", 8}, {"TSM", 65}}), "config: rule 'TSM % WPTM == 0' fails");
+  // 4 * 16 * (128 + 300 + 128 + 8) * 2 bytes of local memory: more than the device's 64 KiB.
+  expect_refused(with_config({{"PADA", 300}, {"PADB", 8}}), "config: rule 'element_bytes * TSK");
+  expect_refused([](boost::json::object& e) { e["kernel"] = "sgemv"; }, "kernel: unknown kernel family 'sgemv'");
+  EXPECT_EQ(read_bytes(directory / "t.db"), before);
+  EXPECT_FALSE(std::filesystem::exists(directory / "new.db"));
 }
 
 TEST_F(DbCommand, MergeReportsConflictsAndRefusesToOverwrite) {

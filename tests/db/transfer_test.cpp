@@ -1,6 +1,7 @@
 // Export, import and merge: lossless JSON round trips, duplicates skipped, conflicts reported.
 #include <gtest/gtest.h>
 
+#include <boost/json.hpp>
 #include <cmath>
 #include <random>
 
@@ -105,9 +106,49 @@ TEST(Transfer, ImportRefusesMalformedInputNamingTheEntry) {
     import_json(text, "x.json");
     ADD_FAILURE();
   } catch (const InvalidArgument& error) {
-    EXPECT_NE(std::string(error.what()).find("x.json: entry 0: unknown status"), std::string::npos) << error.what();
+    EXPECT_NE(std::string(error.what()).find("x.json: entry 0: status: 'meh' is not ok"), std::string::npos) << error.what();
   }
   EXPECT_EQ(import_json("[]", "x.json").size(), 0u);
+}
+
+// The entry is named by its number (from 0) and the field; nothing of the file is returned.
+TEST(Transfer, ImportRefusesAnInvalidEntryNamingItsNumberAndField) {
+  Database source = Database::in_memory();
+  fill(source, "1.0", 1.0);
+  const std::string text = export_json(source.all_evaluations());
+  const auto refusal = [&](const char* field, boost::json::value value) {
+    boost::json::array entries = boost::json::parse(text).as_array();
+    entries[2].as_object()[field] = std::move(value);
+    try {
+      import_json(boost::json::serialize(entries), "x.json");
+    } catch (const InvalidArgument& error) {
+      return std::string(error.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(refusal("gflops", -5), "x.json: entry 2: gflops: -5 is not a positive finite number");
+  EXPECT_EQ(refusal("median_seconds", 0), "x.json: entry 2: median_seconds: 0 is not a positive finite number");
+  EXPECT_EQ(refusal("m", 0), "x.json: entry 2: m: 0 is not a size (at least 1)");
+  EXPECT_EQ(refusal("trans", "XY"), "x.json: entry 2: trans: 'XY' is not NN, NT, TN or TT");
+  EXPECT_EQ(refusal("config_key", "KWG=16"), "x.json: entry 2: config_key: 'KWG=16' is not the key of config (KWG=16,MWG=3,NWG=8)");
+  EXPECT_EQ(refusal("runs", "five"), "x.json: entry 2: field 'runs' is not an integer in range");
+}
+
+TEST(Transfer, DatabaseImportRefusesTheWholeBatchForOneBadEvaluation) {
+  Database source = Database::in_memory();
+  fill(source, "1.0", 1.0);
+  auto evaluations = source.all_evaluations();
+  evaluations[3].evaluation.gflops = -1;
+  Database target = Database::in_memory();
+  try {
+    target.import(evaluations);
+    ADD_FAILURE() << "imported";
+  } catch (const InvalidArgument& error) {
+    EXPECT_NE(std::string(error.what()).find("evaluation 3 to import"), std::string::npos) << error.what();
+    EXPECT_NE(std::string(error.what()).find("gflops: -1"), std::string::npos) << error.what();
+  }
+  EXPECT_TRUE(target.all_evaluations().empty());
+  EXPECT_TRUE(target.devices().empty());
 }
 
 TEST(Transfer, CsvHasAHeaderAndQuotesText) {
