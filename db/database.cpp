@@ -14,6 +14,7 @@
 #include "core/kernel_config.hpp"
 #include "db/connection_rows.hpp"
 #include "db/schema.hpp"
+#include "db/schema_check.hpp"
 
 namespace gemmtune::db {
 namespace fs = std::filesystem;
@@ -103,7 +104,11 @@ std::unique_ptr<SQLite::Database> open_immutable(const fs::path& path) {
 Database::Database(std::unique_ptr<SQLite::Database> connection, fs::path path, Mode mode)
     : connection_(std::move(connection)), path_(std::move(path)), mode_(mode) {}
 
-Database::Database(const fs::path& path, Mode mode) : path_(path), mode_(mode) {
+Database::Database(const fs::path& path, Mode mode) : Database(path, mode, false) {}
+
+Database Database::for_check(const fs::path& path) { return Database(path, Mode::ReadOnly, true); }
+
+Database::Database(const fs::path& path, Mode mode, bool older_schema_allowed) : path_(path), mode_(mode) {
   connection_ = open_connection(path, mode);
   const std::string shown = name();
   int version = 0;
@@ -122,11 +127,12 @@ Database::Database(const fs::path& path, Mode mode) : path_(path), mode_(mode) {
     throw DatabaseFileError(shown + ": cannot read: " + failure.what());
   }
   if (mode == Mode::ReadOnly) {
+    if (version < 0) throw DatabaseFileError(shown + ": not a gemmtune database (schema version " + std::to_string(version) + ")");
     if (version > current_schema_version())
       throw DatabaseFileError(shown + ": schema version " + std::to_string(version) + " is newer than this build's (" +
                               std::to_string(current_schema_version()) + "); use a newer gemmtune");
     if (version == 0) throw DatabaseFileError(shown + ": not a gemmtune database (schema version 0)");
-    if (version < current_schema_version())
+    if (version < current_schema_version() && !older_schema_allowed)
       throw DatabaseFileError(shown + ": schema version " + std::to_string(version) +
                               " is older than this build's; a writing command (gemmtune tune or db import) upgrades it");
     return;
@@ -166,6 +172,10 @@ std::string Database::name() const { return path_.string(); }
 int Database::schema_version() const {
   return guarded(*connection_, name(), "reading the schema version",
                  [&] { return db::schema_version(*connection_); });
+}
+
+std::vector<std::string> Database::schema_problems() const {
+  return guarded(name(), "checking the schema", [&] { return db::schema_problems(*connection_); });
 }
 
 std::vector<std::string> Database::integrity_check() const {

@@ -57,6 +57,9 @@ class Database {
   // A file that is not SQLite, another program's SQLite database, a schema newer than this build,
   // or (ReadWrite) a file that cannot be written: DatabaseFileError, the file untouched.
   Database(const std::filesystem::path& path, Mode mode);
+  // Read-only like ReadOnly, but also opens a schema older than this build's, which only the
+  // checks (schema_version(), schema_problems(), integrity_check()) may read: for `db check`.
+  static Database for_check(const std::filesystem::path& path);
   static Database in_memory();  // a fresh, migrated database that lives as long as the object
 
   Database(Database&&) noexcept;
@@ -66,6 +69,8 @@ class Database {
   const std::filesystem::path& path() const { return path_; }  // ":memory:" for in_memory()
   Mode mode() const { return mode_; }
   int schema_version() const;
+  // What the file lacks of the schema its version promises, one line each; empty when complete.
+  std::vector<std::string> schema_problems() const;
   // PRAGMA integrity_check: {"ok"} when sound, else SQLite's list of problems.
   std::vector<std::string> integrity_check() const;
 
@@ -126,6 +131,7 @@ class Database {
 
  private:
   Database(std::unique_ptr<SQLite::Database> connection, std::filesystem::path path, Mode mode);
+  Database(const std::filesystem::path& path, Mode mode, bool older_schema_allowed);
   std::int64_t session_id(const StoredSession& session, std::int64_t device, std::int64_t kernel);
   std::string name() const;  // for messages
 

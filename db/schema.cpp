@@ -9,6 +9,7 @@
 
 #include "db/database_error.hpp"
 #include "db/migration_device_keys.hpp"
+#include "db/schema_check.hpp"
 
 namespace gemmtune::db {
 namespace {
@@ -156,6 +157,7 @@ int schema_version(SQLite::Database& connection) {
 namespace {
 
 void refuse_newer(int version, const std::string& name) {
+  if (version < 0) throw DatabaseFileError(name + ": not a gemmtune database (schema version " + std::to_string(version) + ")");
   if (version > current_schema_version())
     throw DatabaseFileError(name + ": schema version " + std::to_string(version) +
                             " is newer than this build's (" + std::to_string(current_schema_version()) +
@@ -174,6 +176,9 @@ void refuse_foreign(SQLite::Database& connection, const std::string& name) {
 void refuse_unusable(SQLite::Database& connection, const std::string& name) {
   refuse_newer(schema_version(connection), name);
   refuse_foreign(connection, name);
+  if (const auto missing = schema_problems(connection); !missing.empty())
+    throw DatabaseFileError(name + ": not a gemmtune database, or a damaged one: " + missing.front() +
+                            "; gemmtune db check lists every problem");
 }
 
 void migrate(SQLite::Database& connection, const std::string& name) {

@@ -21,8 +21,9 @@ int current_schema_version();
 // that is not SQLite fails here, before anything is written.
 int schema_version(SQLite::Database& connection);
 
-// Throws DatabaseFileError, writing nothing, for a version newer than this build or for version 0
-// with tables (another program's database).
+// Throws DatabaseFileError, writing nothing, for a version newer than this build or negative, for
+// version 0 with tables (another program's database), or for a schema its version does not
+// account for (schema_check.hpp).
 void refuse_unusable(SQLite::Database& connection, const std::string& name);
 
 // Applies the missing steps in one IMMEDIATE transaction (all or nothing). Re-reads the version

@@ -136,7 +136,7 @@ constexpr Subcommand subcommands[] = {
     {"export", "every evaluation as JSON or CSV", db_subcommands::export_evaluations},
     {"import", "add the evaluations of an exported JSON file", db_subcommands::import_evaluations},
     {"merge", "merge two databases into a new one (A.db B.db -o OUT.db)", db_subcommands::merge},
-    {"check", "integrity check and schema version", db_subcommands::check},
+    {"check", "integrity, schema version and schema completeness", db_subcommands::check},
 };
 
 void print_db_usage(std::ostream& out) {

@@ -173,26 +173,33 @@ int check(const Arguments& args) {
   auto options = common_options("gemmtune db check [--db PATH] [--json]", true);
   const auto values = parse("db check", args, options);
   if (print_help(values, options)) return 0;
-  const db::Database database(database_path(values), db::Database::Mode::ReadOnly);
+  const db::Database database = db::Database::for_check(database_path(values));
   const auto problems = database.integrity_check();
   const bool ok = problems == std::vector<std::string>{"ok"};
+  // A file can be sound to SQLite and still lack a table or view of gemmtune's.
+  const auto missing = database.schema_problems();
   if (values.count("json")) {
-    boost::json::array list;
+    boost::json::array list, schema_list;
     if (!ok)
       for (const auto& problem : problems) list.push_back(boost::json::string(problem));
+    for (const auto& problem : missing) schema_list.push_back(boost::json::string(problem));
     std::cout << boost::json::serialize(boost::json::object{{"database", database.path().string()},
                                                              {"schema_version", database.schema_version()},
                                                              {"build_schema_version", db::current_schema_version()},
                                                              {"integrity", ok ? "ok" : "damaged"},
-                                                             {"problems", std::move(list)}})
+                                                             {"problems", std::move(list)},
+                                                             {"schema", missing.empty() ? "complete" : "incomplete"},
+                                                             {"schema_problems", std::move(schema_list)}})
               << '\n';
   } else {
     std::cout << database.path().string() << ": schema version " << database.schema_version() << " (this build: "
-              << db::current_schema_version() << "), integrity " << (ok ? "ok" : "DAMAGED") << '\n';
+              << db::current_schema_version() << "), integrity " << (ok ? "ok" : "DAMAGED") << ", schema "
+              << (missing.empty() ? "complete" : "INCOMPLETE") << '\n';
     if (!ok)
       for (const auto& problem : problems) std::cout << "  " << problem << '\n';
+    for (const auto& problem : missing) std::cout << "  " << problem << '\n';
   }
-  return ok ? 0 : 1;
+  return ok && missing.empty() ? 0 : 1;
 }
 
 }  // namespace gemmtune::cli::db_subcommands

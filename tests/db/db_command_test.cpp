@@ -258,6 +258,42 @@ TEST_F(DbCommand, CheckReportsTheSchemaVersion) {
   EXPECT_EQ(out.at("schema_version").as_int64(), out.at("build_schema_version").as_int64());
 }
 
+// SQLite may find a file sound that is no (longer a) gemmtune database: check names what is missing.
+TEST_F(DbCommand, CheckFailsOnAnIncompleteSchemaNamingWhatIsMissing) {
+  fill(directory / "dropped.db");
+  ASSERT_EQ(gemmtune::testing::run_shell("sqlite3 " + quoted(directory / "dropped.db") + " 'DROP VIEW best_configs'")
+                .exit_code,
+            0);
+  const ProcessResult dropped = run_gemmtune("db check --db " + quoted(directory / "dropped.db"));
+  EXPECT_EQ(dropped.exit_code, 1) << dropped.out << dropped.err;
+  EXPECT_NE(dropped.out.find("schema INCOMPLETE\n  view best_configs is missing\n"), std::string::npos) << dropped.out;
+  const ProcessResult json = run_gemmtune("db check --json --db " + quoted(directory / "dropped.db"));
+  EXPECT_EQ(json.exit_code, 1);
+  EXPECT_EQ(boost::json::parse(json.out).at("schema_problems").as_array(), boost::json::array{"view best_configs is missing"});
+
+  const auto other = directory / "other.db";
+  ASSERT_EQ(gemmtune::testing::run_shell("sqlite3 " + quoted(other) +
+                                         " 'CREATE TABLE contacts (name TEXT); PRAGMA user_version = 1'")
+                .exit_code,
+            0);
+  const std::string other_bytes = read_bytes(other);
+  const ProcessResult foreign = run_gemmtune("db check --db " + quoted(other));
+  EXPECT_EQ(foreign.exit_code, 1) << foreign.out << foreign.err;
+  EXPECT_NE(foreign.out.find("schema version 1 without any of its tables"), std::string::npos) << foreign.out;
+  write_bytes(directory / "empty.json", "[]");
+  expect_bad_input("db import " + quoted(directory / "empty.json") + " --db " + quoted(other), "not a gemmtune database");
+  EXPECT_EQ(read_bytes(other), other_bytes);  // not even switched to WAL
+
+  const auto negative = directory / "negative.db";
+  fill(negative);
+  ASSERT_EQ(gemmtune::testing::run_shell("sqlite3 " + quoted(negative) + " 'PRAGMA user_version = -1'").exit_code, 0);
+  const std::string negative_bytes = read_bytes(negative);
+  expect_bad_input("db check --db " + quoted(negative), "not a gemmtune database (schema version -1)");
+  expect_bad_input("db import " + quoted(directory / "empty.json") + " --db " + quoted(negative),
+                   "not a gemmtune database (schema version -1)");
+  EXPECT_EQ(read_bytes(negative), negative_bytes);
+}
+
 TEST_F(DbCommand, BadFilesExitTwoAndStayUntouched) {
   const auto text = directory / "notes.txt";
   write_bytes(text, "not a database\n");

@@ -124,6 +124,67 @@ TEST(Open, RefusesAnotherProgramsSqliteDatabase) {
   EXPECT_EQ(read_bytes(path), before);
 }
 
+TEST(Open, RefusesANegativeVersionLeavingTheFileByteIdentical) {
+  TemporaryDirectory directory;
+  const auto path = directory / "negative.db";
+  {
+    SQLite::Database raw(path.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    raw.exec(std::string(migrations()[0]) + "PRAGMA user_version = -1");
+  }
+  const std::string before = read_bytes(path);
+  expect_refused(path, Database::Mode::ReadWrite, "not a gemmtune database (schema version -1)");
+  expect_refused(path, Database::Mode::ReadOnly, "not a gemmtune database (schema version -1)");
+  EXPECT_EQ(read_bytes(path), before);
+}
+
+// A version number alone does not make a gemmtune database: nothing is written (no switch to WAL,
+// no migration) before its schema is known to be the one its version promises.
+TEST(Open, RefusesAVersionWithoutItsSchemaWritingNothing) {
+  TemporaryDirectory directory;
+  const auto path = directory / "other.db";
+  {
+    SQLite::Database raw(path.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    raw.exec("CREATE TABLE contacts (name TEXT); PRAGMA user_version = 1");
+  }
+  const std::string before = read_bytes(path);
+  expect_refused(path, Database::Mode::ReadWrite, "not a gemmtune database, or a damaged one: schema version 1 without any of its tables");
+  EXPECT_EQ(read_bytes(path), before);
+  EXPECT_FALSE(std::filesystem::exists(directory / "other.db-wal"));
+  SQLite::Database raw(path.string());
+  EXPECT_EQ(raw.execAndGet("PRAGMA journal_mode").getString(), "delete");
+}
+
+TEST(Open, RefusesToWriteADatabaseMissingPartOfItsSchema) {
+  TemporaryDirectory directory;
+  const auto path = directory / "damaged.db";
+  Database(path, Database::Mode::ReadWrite).device_id(testing::sample_device());
+  {
+    SQLite::Database raw(path.string(), SQLite::OPEN_READWRITE);
+    raw.exec("DROP VIEW best_configs; ALTER TABLE sessions DROP COLUMN tool_version");
+  }
+  const std::string before = read_bytes(path);
+  expect_refused(path, Database::Mode::ReadWrite, "table sessions: column tool_version is missing");
+  EXPECT_EQ(read_bytes(path), before);
+  const Database checked = Database::for_check(path);
+  EXPECT_EQ(checked.schema_problems(),
+            (std::vector<std::string>{"table sessions: column tool_version is missing", "view best_configs is missing"}));
+}
+
+TEST(Open, ACompleteSchemaOfEveryVersionHasNoProblems) {
+  TemporaryDirectory directory;
+  EXPECT_TRUE(Database::in_memory().schema_problems().empty());
+  const auto path = directory / "v1.db";
+  {
+    SQLite::Database raw(path.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    raw.exec(std::string(migrations()[0]) + "CREATE INDEX mine ON evaluations(gflops); PRAGMA user_version = 1");
+  }
+  expect_refused(path, Database::Mode::ReadOnly, "older than this build's");
+  EXPECT_TRUE(Database::for_check(path).schema_problems().empty());  // an index of the user's own is no problem
+  Database upgraded(path, Database::Mode::ReadWrite);
+  EXPECT_EQ(upgraded.schema_version(), current_schema_version());
+  EXPECT_TRUE(upgraded.schema_problems().empty());
+}
+
 TEST(Open, ReadOnlyRefusesAMissingFileWithoutCreatingIt) {
   TemporaryDirectory directory;
   const auto path = directory / "missing.db";
