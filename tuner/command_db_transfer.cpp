@@ -1,6 +1,8 @@
 // `gemmtune db export | import | merge`: moving evaluations between databases and files.
 #include <iostream>
 
+#include "core/kernel_config.hpp"
+#include "db/record_validation.hpp"
 #include "db/transfer.hpp"
 #include "search/input_file.hpp"
 #include "tuner/cli.hpp"
@@ -38,12 +40,15 @@ void print_report(const std::string& what, const db::ImportReport& report, bool 
     std::cout << "  ... and " << report.conflicts.size() - shown << " more (--json lists them all)\n";
 }
 
-// Evaluations from outside meet the kernel's rules before anything is written: one bad entry
-// refuses them all.
-void check_kernel_rules(const std::vector<db::StoredEvaluation>& evaluations, const std::string& source) {
-  for (std::size_t i = 0; i < evaluations.size(); ++i)
-    if (const auto violation = kernel_rule_violation(evaluations[i]))
-      throw InvalidArgument(source + ": entry " + std::to_string(i) + ": " + *violation);
+// Evaluations from outside are checked, fields and kernel rules, before anything is written: one
+// bad entry refuses them all. (import_json() has checked the fields of a file already; a merge's
+// inputs are databases, which another program may have written.)
+void check_entries(const std::vector<db::StoredEvaluation>& evaluations, const std::string& source) {
+  for (std::size_t i = 0; i < evaluations.size(); ++i) {
+    auto problem = db::invalid_evaluation(evaluations[i], config_key(evaluations[i].evaluation.config));
+    if (!problem) problem = kernel_rule_violation(evaluations[i]);
+    if (problem) throw InvalidArgument(source + ": entry " + std::to_string(i) + ": " + *problem);
+  }
 }
 
 }  // namespace
@@ -88,7 +93,7 @@ int import_evaluations(const Arguments& args) {
   const fs::path into = database_path(values);
   // Before opening the database: a bad file changes nothing.
   const auto evaluations = db::import_json(read_input_file(file, import_file_limit, "file to import"), file);
-  check_kernel_rules(evaluations, file);
+  check_entries(evaluations, file);
 
   db::Database database(into, db::Database::Mode::ReadWrite);
   print_report("imported " + file + " into " + database.path().string(), database.import(evaluations),
@@ -112,14 +117,14 @@ int merge(const Arguments& args) {
                     std::vector<fs::path>(inputs.begin(), inputs.end()));
   const db::Database first(inputs[0], db::Database::Mode::ReadOnly);
   const db::Database second(inputs[1], db::Database::Mode::ReadOnly);
-  const auto from_first = first.all_evaluations(), from_second_input = second.all_evaluations();
-  check_kernel_rules(from_first, inputs[0]);
-  check_kernel_rules(from_second_input, inputs[1]);
+  const auto first_evaluations = first.all_evaluations(), second_evaluations = second.all_evaluations();
+  check_entries(first_evaluations, inputs[0]);
+  check_entries(second_evaluations, inputs[1]);
   db::ImportReport report;
   {
     db::Database merged(output.begin(), db::Database::Mode::ReadWrite);
-    report = merged.import(from_first);
-    const db::ImportReport from_second = merged.import(from_second_input);
+    report = merged.import(first_evaluations);
+    const db::ImportReport from_second = merged.import(second_evaluations);
     report.inserted += from_second.inserted;
     report.duplicates += from_second.duplicates;
     report.conflicts.insert(report.conflicts.end(), from_second.conflicts.begin(), from_second.conflicts.end());

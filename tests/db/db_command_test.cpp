@@ -215,6 +215,16 @@ TEST_F(DbCommand, ImportRefusesNonsenseAndImportsNothing) {
   expect_refused([](boost::json::object& e) { e["kernel"] = "sgemv"; }, "kernel: unknown kernel family 'sgemv'");
   EXPECT_EQ(read_bytes(directory / "t.db"), before);
   EXPECT_FALSE(std::filesystem::exists(directory / "new.db"));
+
+  // A database written by another program is checked alike when merged.
+  ASSERT_EQ(gemmtune::testing::run_shell("sqlite3 " + quoted(directory / "t.db") +
+                                         " 'UPDATE evaluations SET gflops = -7 WHERE id = 2'")
+                .exit_code,
+            0);
+  expect_bad_input("db merge " + quoted(directory / "t.db") + ' ' + quoted(directory / "t.db") + " -o " +
+                       quoted(directory / "m.db"),
+                   "t.db: entry 1: gflops: -7 is not a positive finite number");
+  EXPECT_FALSE(std::filesystem::exists(directory / "m.db"));
 }
 
 TEST_F(DbCommand, MergeReportsConflictsAndRefusesToOverwrite) {
