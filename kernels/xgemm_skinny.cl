@@ -9,16 +9,21 @@
 // problem with a narrow C runs on a handful of work-groups that walk all of K one after another.
 // Here a work-group covers a small TM x TN block of C and splits K among its work-items instead:
 //   - work-item (lk, ln, lm) of an LK x LN x LM work-group holds a WPTM x WPTN block of C in
-//     registers, and accumulates the products of its chunks of K: KWI consecutive k per step, the
+//     registers and accumulates the products of its chunks of K: KWI consecutive k per step, the
 //     LK work-items' chunks side by side (lk varies fastest among the work-items, so on a GPU a
-//     warp reads LK * KWI consecutive elements of an operand that is contiguous along K);
-//   - operands are read straight from global memory, no local-memory staging: in a skinny
+//     warp reads LK * KWI consecutive elements of an operand that is contiguous along K; with
+//     LK == 1 the warp runs along N instead);
+//   - operands are read straight from global memory, with no local-memory staging: in a skinny
 //     product one operand is small and stays in the caches, the other is streamed once;
-//   - the LK partial blocks are added in local memory by a tree of log2(LK) rounds over all
-//     work-items of the group, the last round writing C (no atomics, C is written once, so
-//     beta == 0 never reads C and there is no second kernel);
+//   - the LK partial blocks are added in local memory by a tree of log2(LK) rounds shared by all
+//     work-items of the group, the last round writing C (no atomics, C written once, so beta == 0
+//     never reads C and one kernel does it all);
 //   - rows and columns past the edge of C are clamped to the last row (column), so the K loop has
 //     no bounds checks except in its last, partial step; their sums are discarded.
+// Where M x N is too small to fill a GPU with work-groups however small the blocks (M or N of 1 to
+// 16 with K in the hundreds of thousands), KSPLIT > 1 also splits K among work-groups: each adds
+// its share into C atomically after xgemm_scale has applied beta, as xgemm's KSPLIT does (single
+// precision only). KSPLIT == 1 is the plain, atomic-free kernel.
 // Local memory: TM * TN * (LK + 1) elements when LK > 1 (partial sums stored [row, col][lk], one
 // element of padding per output so that the last rounds' reads fall into different banks), none
 // when LK == 1. So `LK == 1 || TM * TN * (LK + 1) * element_bytes <= local_mem_size`.
@@ -36,13 +41,16 @@
 //               the kernel uses the largest power of two not above it that divides the run of
 //               contiguous elements a work-item reads (KWI along K, WPTM along M, WPTN along N),
 //               so every power of two is valid
+//   KSPLIT      work-groups sharing the K dimension of one block of C, each taking a run of whole
+//               steps and adding into C atomically after xgemm_scale (single precision); 1: none
 // Problem properties, set by the host for each problem:
 //   PRECISION   32 (float) or 64 (double; needs cl_khr_fp64)
 //   TRANSA, TRANSB  1 when op(A) = A^T (op(B) = B^T)
-// Rules: LK a power of two; VWA and VWB powers of two; LK <= max_work_item_size_0,
-// LN <= max_work_item_size_1, LM <= max_work_item_size_2, LK * LN * LM <= max_work_group_size;
-// the local-memory rule above.
-// Ranges: local (LK, LN, LM); global (LK, ceil(N / TN) * LN, ceil(M / TM) * LM).
+// Rules: LK, VWA and VWB powers of two; LK <= max_work_item_size_0, LN <= max_work_item_size_1,
+// LM <= max_work_item_size_2, LK * LN * LM <= max_work_group_size; the local-memory rule above;
+// KSPLIT == 1 || element_bytes == 4.
+// Ranges: local (LK, LN, LM); global (LK * KSPLIT, ceil(N / TN) * LN, ceil(M / TM) * LM). With
+// KSPLIT > 1, xgemm_scale(M, N, beta, C, c_offset, ldc) runs first over a 2-D range covering (N, M).
 
 #if PRECISION == 64
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
@@ -72,6 +80,9 @@
 #endif
 #if (VWA & (VWA - 1)) != 0 || (VWB & (VWB - 1)) != 0
 #error "VWA and VWB must be powers of two"
+#endif
+#if KSPLIT > 1 && PRECISION != 32
+#error "KSPLIT > 1 needs single precision (atomic float addition)"
 #endif
 
 // The run of contiguous elements of A (B) that a work-item reads at a time.
@@ -132,10 +143,10 @@
   } while (0)
 
 // op(A)(m0 + i, k + kk) into a[i][kk] for the work-item's WPTM rows and KWI values of k. Rows past
-// M read row M - 1 (their sums are discarded); in the last step (`tail`) k + kk >= K reads 0.
+// M read row M - 1 (their sums are discarded); in the last step (`tail`) k + kk >= k_end reads 0.
 // `inside`: all WPTM rows lie inside M, so loads along M may be vectors.
 inline __attribute__((always_inline)) void load_a(__global const REAL* restrict A, const int lda,
-                                                  const int M, const int K, const int m0,
+                                                  const int M, const int k_end, const int m0,
                                                   const int k, const bool inside, const bool tail,
                                                   REAL a[WPTM][KWI]) {
 #if TRANSA == 0
@@ -147,13 +158,13 @@ inline __attribute__((always_inline)) void load_a(__global const REAL* restrict 
       for (int v = 0; v < KWI / VA; ++v) VECTOR_LOAD(REALVA, VA, row + v * VA, &a[i][v * VA], 1);
     } else {
 #pragma unroll
-      for (int kk = 0; kk < KWI; ++kk) a[i][kk] = k + kk < K ? row[kk] : (REAL)0;
+      for (int kk = 0; kk < KWI; ++kk) a[i][kk] = k + kk < k_end ? row[kk] : (REAL)0;
     }
   }
 #else
 #pragma unroll
   for (int kk = 0; kk < KWI; ++kk) {
-    const bool valid = !tail || k + kk < K;
+    const bool valid = !tail || k + kk < k_end;
     __global const REAL* row = A + (size_t)(k + kk) * lda;  // row k + kk of A, which is K x M
     if (inside && valid) {
 #pragma unroll
@@ -168,7 +179,7 @@ inline __attribute__((always_inline)) void load_a(__global const REAL* restrict 
 
 // op(B)(k + kk, n0 + j) into b[kk][j], as load_a.
 inline __attribute__((always_inline)) void load_b(__global const REAL* restrict B, const int ldb,
-                                                  const int N, const int K, const int n0,
+                                                  const int N, const int k_end, const int n0,
                                                   const int k, const bool inside, const bool tail,
                                                   REAL b[KWI][WPTN]) {
 #if TRANSB == 1
@@ -180,13 +191,13 @@ inline __attribute__((always_inline)) void load_b(__global const REAL* restrict 
       for (int v = 0; v < KWI / VB; ++v) VECTOR_LOAD(REALVB, VB, row + v * VB, &b[v * VB][j], WPTN);
     } else {
 #pragma unroll
-      for (int kk = 0; kk < KWI; ++kk) b[kk][j] = k + kk < K ? row[kk] : (REAL)0;
+      for (int kk = 0; kk < KWI; ++kk) b[kk][j] = k + kk < k_end ? row[kk] : (REAL)0;
     }
   }
 #else
 #pragma unroll
   for (int kk = 0; kk < KWI; ++kk) {
-    const bool valid = !tail || k + kk < K;
+    const bool valid = !tail || k + kk < k_end;
     __global const REAL* row = B + (size_t)(k + kk) * ldb;  // row k + kk of B, K x N
     if (inside && valid) {
 #pragma unroll
@@ -212,32 +223,67 @@ inline __attribute__((always_inline)) void multiply(REAL a[WPTM][KWI], REAL b[KW
   }
 }
 
-// This work-item's partial sums over its chunks of K: k = (s * LK + lk) * KWI + kk for every step s.
-// `inside` is a constant after inlining, so the caller's two calls give two loops without a branch.
+// This work-item's partial sums over its chunks of [k_begin, k_end): k = k_begin + (s * LK + lk) * KWI
+// + kk for every step s. `inside` is a constant after inlining, so the caller's two calls give two
+// loops without a branch.
 inline __attribute__((always_inline)) void accumulate(
     __global const REAL* restrict A, const int lda, __global const REAL* restrict B, const int ldb,
-    const int M, const int N, const int K, const int m0, const int n0, const int lk,
-    const bool inside, REAL acc[WPTM][WPTN]) {
-  int k = lk * KWI;
-  for (int steps = K / KSTEP; steps > 0; --steps, k += KSTEP) {
+    const int M, const int N, const int k_begin, const int k_end, const int m0, const int n0,
+    const int lk, const bool inside, REAL acc[WPTM][WPTN]) {
+  int k = k_begin + lk * KWI;
+  for (int steps = (k_end - k_begin) / KSTEP; steps > 0; --steps, k += KSTEP) {
     REAL a[WPTM][KWI], b[KWI][WPTN];
-    load_a(A, lda, M, K, m0, k, inside, false, a);
-    load_b(B, ldb, N, K, n0, k, inside, false, b);
+    load_a(A, lda, M, k_end, m0, k, inside, false, a);
+    load_b(B, ldb, N, k_end, n0, k, inside, false, b);
     multiply(a, b, acc);
   }
-  if (k < K) {
+  if (k < k_end) {
     REAL a[WPTM][KWI], b[KWI][WPTN];
-    load_a(A, lda, M, K, m0, k, inside, true, a);
-    load_b(B, ldb, N, K, n0, k, inside, true, b);
+    load_a(A, lda, M, k_end, m0, k, inside, true, a);
+    load_b(B, ldb, N, k_end, n0, k, inside, true, b);
     multiply(a, b, acc);
   }
 }
 
+#if KSPLIT > 1
+// *p += value in single precision (the rules keep KSPLIT at 1 in double precision). OpenCL 1.2 has
+// no atomic float add: NVIDIA devices (recognised by their extension macro) get the hardware's
+// reduction through inline PTX, the others a compare-and-swap loop on the bits.
+inline void atomic_add_real(__global REAL* p, const REAL value) {
+#if defined(cl_nv_pragma_unroll)
+  __asm__ volatile("red.global.add.f32 [%0], %1;" : : "l"(p), "f"(value) : "memory");
+#else
+  volatile __global uint* bits = (volatile __global uint*)p;
+  uint expected = *bits;
+  for (;;) {
+    const uint seen = atomic_cmpxchg(bits, expected, as_uint(as_float(expected) + value));
+    if (seen == expected) break;
+    expected = seen;
+  }
+#endif
+}
+#endif
+
 // C(m, n) = alpha * sum + beta * C(m, n); with beta == 0, C is never read (NaN in it cannot leak).
+// With KSPLIT > 1, C already holds beta * C (xgemm_scale) and each work-group adds its share.
 inline void store_c(__global REAL* C, const int ldc, const int m, const int n, const REAL alpha,
                     const REAL beta, const REAL sum) {
   __global REAL* p = C + (size_t)m * ldc + n;
+#if KSPLIT > 1
+  atomic_add_real(p, alpha * sum);
+#else
   *p = beta == (REAL)0 ? alpha * sum : mad(alpha, sum, beta * *p);
+#endif
+}
+
+// C = beta * C (0 when beta is 0, without reading C): the first step of a product with KSPLIT > 1,
+// launched like xgemm's kernel of the same name.
+__kernel void xgemm_scale(const int M, const int N, const REAL beta, __global REAL* C,
+                          const ulong c_offset, const int ldc) {
+  const int n = get_global_id(0), m = get_global_id(1);
+  if (m >= M || n >= N) return;
+  __global REAL* p = C + c_offset + (size_t)m * ldc + n;
+  *p = beta == (REAL)0 ? (REAL)0 : beta * *p;
 }
 
 __kernel __attribute__((reqd_work_group_size(LK, LN, LM)))
@@ -258,10 +304,19 @@ void xgemm_skinny(const int M, const int N, const int K, const REAL alpha, const
 #pragma unroll
     for (int j = 0; j < WPTN; ++j) acc[i][j] = (REAL)0;
   }
+#if KSPLIT > 1
+  // This work-group's share of K, in whole steps: [k_begin, k_end). A work-group whose share is
+  // empty still runs to the end and adds 0: returning before the barriers below gave wrong sums
+  // under PoCL 3.1 even though the return is the same for the whole work-group.
+  const int per_split = (K + KSPLIT * KSTEP - 1) / (KSPLIT * KSTEP) * KSTEP;
+  const int k_begin = min(K, (int)get_group_id(0) * per_split), k_end = min(K, k_begin + per_split);
+#else
+  const int k_begin = 0, k_end = K;
+#endif
   if (m0 + WPTM <= M && n0 + WPTN <= N)
-    accumulate(A, lda, B, ldb, M, N, K, m0, n0, lk, true, acc);
+    accumulate(A, lda, B, ldb, M, N, k_begin, k_end, m0, n0, lk, true, acc);
   else
-    accumulate(A, lda, B, ldb, M, N, K, m0, n0, lk, false, acc);
+    accumulate(A, lda, B, ldb, M, N, k_begin, k_end, m0, n0, lk, false, acc);
 
 #if LK == 1
 #pragma unroll
