@@ -32,7 +32,7 @@ class TuneCommand : public ::testing::Test {
   void TearDown() override { fs::remove_all(directory); }
 
   static std::string tune_arguments(const fs::path& db, const std::string& size, int budget, int seed) {
-    return "tune --sizes " + size + " --strategy random --seed " + std::to_string(seed) + " --budget " +
+    return "tune --family xgemm --sizes " + size + " --strategy random --seed " + std::to_string(seed) + " --budget " +
            std::to_string(budget) + " --runs 2 --db " + db.string() + " --json";
   }
 
