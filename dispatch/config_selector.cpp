@@ -10,6 +10,7 @@
 
 #include "core/shape_distance.hpp"
 #include "db/database.hpp"
+#include "db/record_validation.hpp"
 #include "dispatch/family_limits.hpp"
 #include "dispatch/kernel_registry.hpp"
 #include "gemmtune/error.hpp"
@@ -43,12 +44,14 @@ class Chooser {
       if (family.serves(shape.precision, trans_)) families_.push_back(&family);
   }
 
-  // The entry's family and complete configuration when it is valid on this device, else nothing
-  // (counted).
+  // The entry's family and complete configuration when it is sound (the database's own checks:
+  // times and rates positive and finite, the configuration matching its key) and valid on this
+  // device, else nothing (counted): whatever a database holds, a configuration that breaks a rule
+  // is never run.
   std::optional<ConfigChoice> usable(const db::TunedBest& entry, ConfigSource source, std::string detail) {
     try {
       const KernelFamily& family = kernel_family(entry.kernel_name);
-      if (!violation_on_device(family, entry.config, limits_, shape_.precision, trans_))
+      if (!db::invalid_best(entry) && !violation_on_device(family, entry.config, limits_, shape_.precision, trans_))
         return ConfigChoice{family.name(), family.complete(entry.config), source, std::move(detail)};
     } catch (const ConfigError&) {
       // An unknown family or parameter name: written by another version; not trusted either.

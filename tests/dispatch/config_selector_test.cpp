@@ -158,6 +158,28 @@ TEST_F(ConfigSelectorTest, EntryInvalidForTheDeviceIsSkipped) {
   EXPECT_THAT(choice.detail, HasSubstr("skipped 1 entry invalid for this device"));
 }
 
+// A row whose times are not positive (written past the import checks, by hand) never becomes the
+// choice, however fast it claims to be, and the detail says it was passed over.
+TEST_F(ConfigSelectorTest, EntryWithImpossibleTimesIsSkipped) {
+  auto database = writable();
+  add_result(database, me, problem(512, 512, 512), valid_config(64), -1.0);
+  const ConfigChoice choice = choose(512, 512, 512);
+  EXPECT_EQ(choice.source, ConfigSource::Default);
+  EXPECT_THAT(choice.detail, HasSubstr("skipped 1 entry"));
+}
+
+// Exact entries of two families: the faster one's family and configuration are chosen.
+TEST_F(ConfigSelectorTest, ExactChoosesTheFasterFamily) {
+  auto database = writable();
+  add_result(database, me, problem(512, 16, 4096), valid_config(32), 2e-3);
+  const KernelFamily& skinny = kernel_family("xgemm_skinny");
+  add_result(database, me, problem(512, 16, 4096), skinny.defaults(), 1e-3, skinny.source().hash, skinny.name());
+  const ConfigChoice choice = choose(512, 16, 4096);
+  EXPECT_EQ(choice.source, ConfigSource::Exact);
+  EXPECT_EQ(choice.family, "xgemm_skinny");
+  EXPECT_EQ(choice.config, skinny.defaults());
+}
+
 TEST_F(ConfigSelectorTest, EntryWithUnknownParameterIsSkipped) {
   auto database = writable();
   add_result(database, me, problem(512, 512, 512), {{"MWG", 64}});
