@@ -2,25 +2,15 @@
 #include <algorithm>
 #include <boost/json.hpp>
 #include <fstream>
-#include <regex>
 #include <set>
 #include <sstream>
 
+#include "core/parameter_name.hpp"
 #include "gemmtune/error.hpp"
 #include "search/parameter_space.hpp"
 
 namespace gemmtune::search {
 namespace {
-
-bool is_parameter_name(const std::string& name) {
-  static const std::regex pattern("[A-Z_][A-Z0-9_]*");
-  return std::regex_match(name, pattern);
-}
-
-bool is_identifier(const std::string& name) {
-  static const std::regex pattern("[A-Za-z_][A-Za-z0-9_]*");
-  return std::regex_match(name, pattern);
-}
 
 std::int64_t integer_value(const boost::json::value& value, const std::string& where) {
   if (value.is_int64()) return value.as_int64();
