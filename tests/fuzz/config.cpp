@@ -1,7 +1,8 @@
 // Fuzz target: configuration strings, as `--config` takes them (parsed, then checked against the
-// kernel's rules) and as stored keys (search/config.hpp).
-#include "dispatch/xgemm_config.hpp"
-#include "search/config.hpp"
+// xgemm family's rules) and as stored keys (core/kernel_config.hpp).
+#include "core/kernel_config.hpp"
+#include "dispatch/family_limits.hpp"
+#include "dispatch/kernel_registry.hpp"
 #include "tests/fuzz/fuzz_input.hpp"
 
 namespace {
@@ -22,15 +23,18 @@ DeviceLimits small_gpu() {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const DeviceLimits limits = small_gpu();
+  static const KernelFamily& family = kernel_family("xgemm");
   const std::string text = fuzz::text_of(data, size);
   fuzz::accept_or_reject([&] {
     const KernelConfig typed = cli::parse_config(text);
-    fuzz::check(search::config_from_key(search::config_key(typed)) == typed, "--config text does not survive its key: " + text);
-    for (const Precision precision : {Precision::Single, Precision::Double}) check_xgemm_config(typed, limits, precision);
+    fuzz::check(config_from_key(config_key(typed)) == typed, "--config text does not survive its key: " + text);
+    for (const Precision precision : {Precision::Half, Precision::BFloat16, Precision::TF32, Precision::Single,
+                                      Precision::Single3xTF32, Precision::Double})
+      violation_on_device(family, typed, limits, precision, "NN");
   });
   fuzz::accept_or_reject([&] {
-    const search::Config stored = search::config_from_key(text);
-    fuzz::check(search::config_from_key(search::config_key(stored)) == stored, "a key does not survive rewriting: " + text);
+    const KernelConfig stored = config_from_key(text);
+    fuzz::check(config_from_key(config_key(stored)) == stored, "a key does not survive rewriting: " + text);
   });
   return 0;
 }

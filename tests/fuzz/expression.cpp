@@ -1,32 +1,32 @@
-// Fuzz target: constraint and derived-value expressions of space files (search/expression.hpp).
+// Fuzz target: the expressions of space files and kernel descriptions (core/expression.hpp).
 #include <array>
 #include <limits>
 
-#include "search/expression.hpp"
+#include "core/expression.hpp"
+#include "dispatch/kernel_registry.hpp"
 #include "tests/fuzz/fuzz_input.hpp"
 
 namespace {
 
 using namespace gemmtune;
 
-// The names the shipped space's expressions use: its parameters, the device limits and the inputs.
-constexpr std::array<const char*, 27> names = {
-    "TSM", "TSN", "TSK", "WPTM", "WPTN", "PADA", "PADB", "VWA", "VWB", "STRM", "STRN", "KUNROLL", "PREFETCH",
-    "WARPN", "KSPLIT", "ADVANCE", "UNCHECKED", "SWIZZLE", "max_work_group_size", "max_work_item_size_0",
-    "max_work_item_size_1", "local_mem_size", "element_bytes", "nv_compiler_options", "cpu_device", "M", "N"};
-
-std::optional<std::size_t> slot_of(const std::string& name) {
-  for (std::size_t slot = 0; slot < names.size(); ++slot)
-    if (name == names[slot]) return slot;
-  return std::nullopt;
+// The names a space's constraints may use: the xgemm family's parameters, the device limits and
+// the problem's sizes.
+std::vector<std::string> known_names() {
+  std::vector<std::string> names;
+  for (const auto& parameter : kernel_family("xgemm").parameters()) names.push_back(parameter.name);
+  for (const auto& name : device_limit_names()) names.push_back(name);
+  for (const char* name : {"M", "N", "K"}) names.emplace_back(name);
+  return names;
 }
 
 // Plausible values, zeros, signs, and the 64-bit extremes that overflow any careless arithmetic.
-std::array<std::array<std::int64_t, names.size()>, 4> bindings() {
-  std::array<std::array<std::int64_t, names.size()>, 4> values{};
+std::array<std::vector<std::int64_t>, 4> bindings(std::size_t count) {
   constexpr std::array<std::int64_t, 3> extremes = {std::numeric_limits<std::int64_t>::min(), -1,
                                                     std::numeric_limits<std::int64_t>::max()};
-  for (std::size_t slot = 0; slot < names.size(); ++slot) {
+  std::array<std::vector<std::int64_t>, 4> values;
+  for (auto& binding : values) binding.assign(count, 0);
+  for (std::size_t slot = 0; slot < count; ++slot) {
     values[0][slot] = std::int64_t{1} << (slot % 8);
     values[2][slot] = slot % 2 ? -1 : 1;
     values[3][slot] = extremes[slot % 3];
@@ -37,19 +37,25 @@ std::array<std::array<std::int64_t, names.size()>, 4> bindings() {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  static const auto binding_list = bindings();
+  static const std::vector<std::string> names = known_names();
+  static const auto binding_list = bindings(names.size());
+  const NameResolver resolve = [](const std::string& name) -> std::optional<std::size_t> {
+    const auto found = std::find(names.begin(), names.end(), name);
+    if (found == names.end()) return std::nullopt;
+    return static_cast<std::size_t>(found - names.begin());
+  };
   const std::string text = fuzz::text_of(data, size);
   try {
-    const search::Expression expression = search::Expression::parse(text, slot_of);
+    const Expression expression = Expression::parse(text, resolve);
     for (const std::size_t slot : expression.slots()) fuzz::check(slot < names.size(), "a slot no name resolved to");
     for (const auto& values : binding_list) {
       const std::optional<std::int64_t> whole = expression.evaluate(values);
       // Split at top-level &&, the parts all hold exactly when the whole is true.
       bool all_parts = true;
-      for (const search::Expression& part : expression.conjuncts()) all_parts = all_parts && part.evaluate(values).value_or(0) != 0;
+      for (const Expression& part : expression.conjuncts()) all_parts = all_parts && part.evaluate(values).value_or(0) != 0;
       if (whole) fuzz::check((*whole != 0) == all_parts, "conjuncts disagree with their expression: " + text);
     }
-  } catch (const search::ExpressionError& error) {
+  } catch (const ExpressionError& error) {
     fuzz::check(error.position() <= text.size(), "an error position past the end: " + text);
   }
   return 0;

@@ -1,20 +1,29 @@
-// Fuzz target: space files (search/parameter_space.hpp), against a small device's limits.
+// Fuzz target: space files, as `tune --space` reads them for the xgemm family (tuner/family_space.hpp),
+// and as ParameterSpace reads any space (search/parameter_space.hpp).
+#include <unistd.h>
+
 #include <boost/json.hpp>
 #include <boost/random/mersenne_twister.hpp>
+#include <filesystem>
+#include <fstream>
 
+#include "dispatch/family_limits.hpp"
+#include "dispatch/kernel_registry.hpp"
 #include "search/parameter_space.hpp"
 #include "tests/fuzz/fuzz_input.hpp"
+#include "tuner/family_space.hpp"
 
 namespace {
 
 using namespace gemmtune;
 
-// The names a space may use for a device (as the tuner passes them), with a small device's values.
-const search::Limits& small_device() {
-  static const search::Limits limits = {{"max_work_group_size", 256}, {"max_work_item_size_0", 256},
-                                        {"max_work_item_size_1", 256}, {"local_mem_size", 32768},
-                                        {"element_bytes", 4},          {"nv_compiler_options", 0},
-                                        {"cpu_device", 1}};
+DeviceLimits small_gpu() {
+  DeviceLimits limits;
+  limits.max_work_group_size = 256;
+  limits.max_work_item_sizes = {256, 256, 64};
+  limits.local_mem_bytes = 32768;
+  limits.max_alloc_bytes = limits.global_mem_bytes = std::uint64_t{1} << 30;
+  limits.fp64 = true;
   return limits;
 }
 
@@ -44,9 +53,9 @@ void explore(const search::ParameterSpace& space) {
   fuzz::check(count <= space.total_count() || space.total_count() == 0, "more valid configurations than combinations");
   if (count == 0) return;
   for (const std::uint64_t index : {std::uint64_t{0}, count / 2, count - 1}) {
-    const search::Config config = space.at(index);
+    const KernelConfig config = space.at(index);
     fuzz::check(space.index_of(config) == index, "index_of(at(i)) != i");
-    for (const search::Config& neighbour : space.neighbours(config))
+    for (const KernelConfig& neighbour : space.neighbours(config))
       fuzz::check(space.contains(neighbour), "a neighbour outside the space");
     for (const std::uint64_t neighbour : space.neighbour_indices(index)) fuzz::check(neighbour < count, "a neighbour index out of range");
     std::map<std::string, std::int64_t> inputs;
@@ -57,11 +66,22 @@ void explore(const search::ParameterSpace& space) {
   fuzz::check(space.sample_index(engine) < count, "a sample out of range");
 }
 
+// The file `tune --space` would be given: one per process, rewritten for every input.
+const std::filesystem::path& space_file() {
+  static const std::filesystem::path path =
+      std::filesystem::temp_directory_path() / ("gemmtune-fuzz-space-" + std::to_string(getpid()) + ".json");
+  return path;
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  static const NamedValues limits = named_limits(small_gpu(), Precision::Single);
   const std::string text = fuzz::text_of(data, size);
   if (!small_enough(text)) return -1;  // not added to the corpus
-  fuzz::accept_or_reject([&] { explore(search::ParameterSpace::from_json(text, "fuzz.json", small_device())); });
+  fuzz::accept_or_reject([&] { explore(search::ParameterSpace::from_json(text, "fuzz.json", limits)); });
+  std::ofstream(space_file(), std::ios::binary | std::ios::trunc) << text;
+  fuzz::accept_or_reject([&] { explore(family_space(kernel_family("xgemm"), limits, space_file())); });
+  std::filesystem::remove(space_file());
   return 0;
 }
