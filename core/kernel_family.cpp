@@ -3,10 +3,10 @@
 
 #include <algorithm>
 #include <boost/json.hpp>
-#include <regex>
 #include <set>
 #include <sstream>
 
+#include "core/parameter_name.hpp"
 #include "core/precision.hpp"
 #include "gemmtune/error.hpp"
 
@@ -93,14 +93,13 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
   family.entry_ = string_at(root, "entry", origin);
   family.scale_entry_ = string_at(root, "scale_entry", origin, false);
 
-  static const std::regex parameter_name("[A-Z_][A-Z0-9_]*");
   std::map<std::string, std::size_t> slot_of;
   for (const auto& entry : array_at(root, "parameters", origin)) {
     const std::string where = origin + ": parameter " + std::to_string(family.parameters_.size() + 1);
     const auto& object = object_at(entry, where);
     FamilyParameter parameter;
     parameter.name = string_at(object, "name", where);
-    if (!std::regex_match(parameter.name, parameter_name))
+    if (!is_parameter_name(parameter.name))
       throw ConfigError(where + ": name '" + parameter.name + "' must match [A-Z_][A-Z0-9_]*");
     if (slot_of.contains(parameter.name)) throw ConfigError(where + ": " + parameter.name + " is declared twice");
     const auto* default_value = member(object, "default");
@@ -176,7 +175,7 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
 
   if (const auto* defines = member(root, "defines"))
     for (const auto& [name, text] : object_at(*defines, origin + ": \"defines\"")) {
-      if (!std::regex_match(std::string(name), parameter_name) || !text.is_string())
+      if (!is_parameter_name(name) || !text.is_string())
         throw ConfigError(origin + ": every define must be NAME: \"expression\"");
       family.derived_defines_.emplace_back(std::string(name), parse(std::string(text.as_string()), "define " + std::string(name), true));
     }

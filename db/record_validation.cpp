@@ -116,9 +116,11 @@ Problem invalid_results(const EvaluationRecord& e) {
   if (auto problem = timings(e.status == "ok", e.runs, e.min_seconds, e.median_seconds, e.gflops, e.spread))
     return problem;
   if (auto problem = non_negative_finite("compile_seconds", e.compile_seconds)) return problem;
-  static const std::regex iso_utc(R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z)");
-  if (!e.recorded_at.empty() && !std::regex_match(e.recorded_at, iso_utc))
-    return "recorded_at: '" + e.recorded_at + "' is not an ISO-8601 UTC time";
+  // Bounded before matching: libstdc++'s regex recurses once per character and a hostile file's
+  // run of digits would overflow the stack.
+  static const std::regex iso_utc(R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,9})?Z)");
+  if (!e.recorded_at.empty() && (e.recorded_at.size() > 30 || !std::regex_match(e.recorded_at, iso_utc)))
+    return "recorded_at: '" + e.recorded_at.substr(0, 40) + "' is not an ISO-8601 UTC time";
   return std::nullopt;
 }
 

@@ -4,10 +4,10 @@
 #include <charconv>
 #include <cmath>
 #include <iomanip>
-#include <regex>
 #include <set>
 #include <sstream>
 
+#include "core/parameter_name.hpp"
 #include "gemmtune/error.hpp"
 #include "search/input_file.hpp"
 
@@ -35,7 +35,6 @@ ReplayTable read_replay_table(const std::filesystem::path& file) {
 }
 
 ReplayTable parse_replay_table(std::istream& input, const std::string& origin) {
-  static const std::regex parameter_name("[A-Z_][A-Z0-9_]*");
   ReplayTable table;
   std::set<std::string> keys;
   std::size_t columns = 0, line_number = 0;
@@ -53,7 +52,7 @@ ReplayTable parse_replay_table(std::istream& input, const std::string& origin) {
       if (status_column == 0 || status_column + 1 >= fields.size() || fields[status_column + 1] != "seconds")
         throw ConfigError(where + "the header must name the parameters, then status, then seconds");
       for (std::size_t c = 0; c < status_column; ++c) {
-        if (!std::regex_match(fields[c], parameter_name))
+        if (!is_parameter_name(fields[c]))
           throw ConfigError(where + "column '" + fields[c] + "' is not a parameter name ([A-Z_][A-Z0-9_]*)");
         table.parameter_names.push_back(fields[c]);
       }

@@ -1,25 +1,15 @@
 // Reading a parameter space from its JSON file (format in configs/README.md), with exact messages.
 #include <algorithm>
 #include <boost/json.hpp>
-#include <regex>
 #include <set>
 
+#include "core/parameter_name.hpp"
 #include "gemmtune/error.hpp"
 #include "search/input_file.hpp"
 #include "search/parameter_space.hpp"
 
 namespace gemmtune::search {
 namespace {
-
-bool is_parameter_name(const std::string& name) {
-  static const std::regex pattern("[A-Z_][A-Z0-9_]*");
-  return std::regex_match(name, pattern);
-}
-
-bool is_identifier(const std::string& name) {
-  static const std::regex pattern("[A-Za-z_][A-Za-z0-9_]*");
-  return std::regex_match(name, pattern);
-}
 
 std::int64_t integer_value(const boost::json::value& value, const std::string& where) {
   if (value.is_int64()) return value.as_int64();

@@ -1,7 +1,9 @@
 // `gemmtune db` run as a process: its subcommands on crafted databases, and every bad-input path.
 // GCC 12 warns falsely on "literal" + std::string temporaries (its bug 105329); this file builds
 // many command lines that way.
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wrestrict"
+#endif
 
 #include <gtest/gtest.h>
 

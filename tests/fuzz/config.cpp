@@ -1,0 +1,40 @@
+// Fuzz target: configuration strings, as `--config` takes them (parsed, then checked against the
+// xgemm family's rules) and as stored keys (core/kernel_config.hpp).
+#include "core/kernel_config.hpp"
+#include "dispatch/family_limits.hpp"
+#include "dispatch/kernel_registry.hpp"
+#include "tests/fuzz/fuzz_input.hpp"
+
+namespace {
+
+using namespace gemmtune;
+
+DeviceLimits small_gpu() {
+  DeviceLimits limits;
+  limits.max_work_group_size = 256;
+  limits.max_work_item_sizes = {256, 256, 64};
+  limits.local_mem_bytes = 32768;
+  limits.max_alloc_bytes = limits.global_mem_bytes = std::uint64_t{1} << 30;
+  limits.fp64 = true;
+  return limits;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  static const DeviceLimits limits = small_gpu();
+  static const KernelFamily& family = kernel_family("xgemm");
+  const std::string text = fuzz::text_of(data, size);
+  fuzz::accept_or_reject([&] {
+    const KernelConfig typed = cli::parse_config(text);
+    fuzz::check(config_from_key(config_key(typed)) == typed, "--config text does not survive its key: " + text);
+    for (const Precision precision : {Precision::Half, Precision::BFloat16, Precision::TF32, Precision::Single,
+                                      Precision::Single3xTF32, Precision::Double})
+      violation_on_device(family, typed, limits, precision, "NN");
+  });
+  fuzz::accept_or_reject([&] {
+    const KernelConfig stored = config_from_key(text);
+    fuzz::check(config_from_key(config_key(stored)) == stored, "a key does not survive rewriting: " + text);
+  });
+  return 0;
+}
