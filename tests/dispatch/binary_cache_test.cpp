@@ -106,9 +106,12 @@ TEST_F(BinaryCacheTest, CorruptTruncatedAndForeignFilesAreRebuilt) {
     EXPECT_EQ(stats.rejected, 1u);
     EXPECT_EQ(stats.built, 1u);
     EXPECT_EQ(stats.stored, 1u);
-    EXPECT_EQ(db::testing::read_bytes(cache_file()), intact);  // rewritten, whole again
+    // Rewritten whole, so the next cache loads it. (Not compared with `intact`: a driver's binary
+    // may hold what it compiled since, as PoCL's holds the kernels it has run.)
+    const BinaryCacheStats next = build_and_run(directory.path());
+    EXPECT_EQ(next.loaded, 1u);
+    EXPECT_EQ(next.rejected, 0u);
   }
-  EXPECT_EQ(build_and_run(directory.path()).loaded, 1u);
 }
 
 TEST_F(BinaryCacheTest, UnwritableDirectoryIsNotAnError) {
