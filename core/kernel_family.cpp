@@ -80,7 +80,7 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
   static const std::set<std::string> known = {"family", "summary", "description", "entry", "scale_entry",
                                               "scale_first", "precisions", "transpositions", "parameters",
                                               "device_defaults", "safe_defaults", "rules", "choices",
-                                              "defines", "compiler_options", "global", "local"};
+                                              "defines", "compiler_options", "global", "local", "model"};
   for (const auto& item : root)
     if (!known.contains(std::string(item.key())))
       throw ConfigError(origin + ": unknown key \"" + std::string(item.key()) + "\"");
@@ -196,6 +196,17 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
     if (texts.empty() || texts.size() > 3) throw ConfigError(origin + ": \"" + key + "\" must list 1 to 3 expressions");
     for (std::size_t i = 0; i < texts.size(); ++i)
       (*target)[i] = parse(texts[i], std::string(key) + " range " + std::to_string(i), true);
+  }
+  if (const auto* model = member(root, "model")) {
+    const std::string where = origin + ": model";
+    const auto& object = object_at(*model, where);
+    for (const auto& item : object)
+      if (item.key() != "work_per_group" && item.key() != "resident")
+        throw ConfigError(where + ": unknown key \"" + std::string(item.key()) + "\"");
+    if (member(object, "work_per_group"))
+      family.work_per_group_ = parse(string_at(object, "work_per_group", where), "model.work_per_group", true);
+    if (member(object, "resident"))
+      family.resident_ = parse(string_at(object, "resident", where), "model.resident", false);
   }
   return family;
 }
@@ -313,6 +324,22 @@ KernelFamily::Ranges KernelFamily::ranges(const KernelConfig& config, const Prob
     ranges.local[i] = local_[i] ? static_cast<std::size_t>(evaluate(*local_[i], values, "local range")) : 1;
   }
   return ranges;
+}
+
+KernelFamily::Load KernelFamily::load(const KernelConfig& config, const NamedValues& limits,
+                                      const ProblemSize& problem) const {
+  const std::vector<std::int64_t> values = slots(complete(config), limits, problem);
+  const Ranges launch = ranges(config, problem);
+  Load load;
+  load.work_groups = 1;
+  for (std::size_t i = 0; i < 3; ++i)
+    load.work_groups *= static_cast<double>((launch.global[i] + launch.local[i] - 1) / std::max<std::size_t>(launch.local[i], 1));
+  load.work_per_group = work_per_group_
+                            ? static_cast<double>(evaluate(*work_per_group_, values, "model.work_per_group"))
+                            : static_cast<double>(problem.m) * static_cast<double>(problem.n) *
+                                  static_cast<double>(problem.k) / load.work_groups;
+  if (resident_) load.resident = std::max<double>(1, static_cast<double>(evaluate(*resident_, values, "model.resident")));
+  return load;
 }
 
 }  // namespace gemmtune

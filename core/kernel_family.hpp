@@ -94,6 +94,15 @@ class KernelFamily {
   };
   Ranges ranges(const KernelConfig& config, const ProblemSize& problem) const;
 
+  // What the performance model (core/performance_model.hpp) reads of one launch: how many
+  // work-groups run, the multiply-adds one of them computes with its tile's padding (the
+  // description's "model.work_per_group"; 2MNK spread evenly where it has none), and how many run
+  // at once on one compute unit ("model.resident", else 1). Problem-independent where it can be.
+  struct Load {
+    double work_groups = 0, work_per_group = 0, resident = 1;
+  };
+  Load load(const KernelConfig& config, const NamedValues& limits, const ProblemSize& problem) const;
+
  private:
   struct Conditional {
     Expression when;
@@ -123,6 +132,7 @@ class KernelFamily {
   std::vector<CompilerOption> compiler_options_;
   std::optional<Expression> scale_first_;
   std::array<std::optional<Expression>, 3> global_, local_;
+  std::optional<Expression> work_per_group_, resident_;
 };
 
 }  // namespace gemmtune

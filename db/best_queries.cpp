@@ -138,4 +138,29 @@ std::vector<TunedBest> Database::top_configs(const std::string& device_key, cons
   });
 }
 
+std::vector<TunedBest> Database::leading_configs(const std::string& device_key, const KernelVersion& kernel,
+                                                 const std::string& precision, const std::string& layout,
+                                                 int per_problem) const {
+  return guarded(name(), "reading the leading configurations", [&] {
+    SQLite::Statement query(
+        *connection_,
+        std::string("SELECT ") + best_columns +
+            " FROM (SELECT p.precision, p.layout, p.trans, p.m, p.n, p.k, e.config_json, e.gflops, e.median_seconds, "
+            "d.key AS device_key, d.driver_version, k.source_hash AS kernel_hash, e.config_key, e.min_seconds, "
+            "e.spread, e.runs, k.name AS kernel_name, e.id AS evaluation_id, "
+            "ROW_NUMBER() OVER (PARTITION BY e.problem_id ORDER BY e.median_seconds, e.id) AS rank "
+            "FROM evaluations e JOIN devices d ON d.id = e.device_id JOIN kernels k ON k.id = e.kernel_id "
+            "JOIN problems p ON p.id = e.problem_id WHERE e.status = 'ok' AND d.key = ? AND k.name = ? AND "
+            "k.source_hash = ? AND p.precision = ? AND p.layout = ?) WHERE rank <= ? "
+            "ORDER BY m, n, k, trans, median_seconds, evaluation_id");
+    query.bind(1, device_key);
+    query.bind(2, kernel.name);
+    query.bind(3, kernel.hash);
+    query.bind(4, precision);
+    query.bind(5, layout);
+    query.bind(6, per_problem);
+    return read_all(query);
+  });
+}
+
 }  // namespace gemmtune::db

@@ -114,6 +114,13 @@ class Database {
                                               const KernelVersion& kernel, const std::string& precision,
                                               const std::string& layout, const std::string& trans) const;
 
+  // The `per_problem` fastest ok configurations of every problem of this device, kernel family
+  // and source hash, precision and layout, all transpositions: what the performance model learns
+  // from and chooses among. Ordered by m, n, k, transpositions, then time.
+  std::vector<TunedBest> leading_configs(const std::string& device_key, const KernelVersion& kernel,
+                                         const std::string& precision, const std::string& layout,
+                                         int per_problem) const;
+
   // Inspection (gemmtune db).
   std::vector<DeviceRecord> devices() const;  // by id
   std::vector<ProblemSummary> problem_summaries() const;

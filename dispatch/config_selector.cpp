@@ -8,11 +8,11 @@
 #include <sstream>
 #include <vector>
 
-#include "core/shape_distance.hpp"
 #include "db/database.hpp"
 #include "db/record_validation.hpp"
 #include "dispatch/family_limits.hpp"
 #include "dispatch/kernel_registry.hpp"
+#include "dispatch/learned_model.hpp"
 #include "gemmtune/error.hpp"
 
 namespace gemmtune {
@@ -29,9 +29,16 @@ std::string format_gflops(double gflops) {
   return text.str();
 }
 
-double log_distance(const db::ProblemRecord& tuned, const GemmShape& shape) {
-  return shape_distance(tuned.m, tuned.n, tuned.k, static_cast<std::int64_t>(shape.m),
-                        static_cast<std::int64_t>(shape.n), static_cast<std::int64_t>(shape.k));
+std::string format_seconds(double seconds) {
+  std::ostringstream text;
+  text.precision(seconds < 1e-3 ? 1 : 2);
+  if (seconds < 1e-3) text << std::fixed << seconds * 1e6 << " us";
+  else text << std::fixed << seconds * 1e3 << " ms";
+  return text.str();
+}
+
+std::string format_problem(const Observation& seen) {
+  return format_shape(seen.problem.m, seen.problem.n, seen.problem.k) + " " + seen.trans + " (" + seen.family->name() + ")";
 }
 
 // Walks database entries for one shape over every family that serves it, counting the entries it
@@ -56,13 +63,21 @@ class Chooser {
     } catch (const ConfigError&) {
       // An unknown family or parameter name: written by another version; not trusted either.
     }
-    // The same entry may come up again further down the chain; count it once.
-    skipped_.insert(entry.device_key + '|' + entry.kernel_name + '|' + format_shape(entry.problem.m, entry.problem.n, entry.problem.k) +
-                    '|' + entry.config_key);
+    // The same configuration may come up again further down the chain; count it once.
+    skipped_.insert(entry.kernel_name + '|' + entry.config_key);
     return std::nullopt;
   }
 
-  std::optional<ConfigChoice> from_database(const db::Database& database) {
+  // A configuration of the performance model's observations, checked as above.
+  std::optional<ConfigChoice> usable(const KernelFamily& family, const KernelConfig& config, ConfigSource source,
+                                     const std::string& config_key, std::string detail) {
+    if (!violation_on_device(family, config, limits_, shape_.precision, trans_))
+      return ConfigChoice{family.name(), config, source, std::move(detail)};
+    skipped_.insert(family.name() + '|' + config_key);
+    return std::nullopt;
+  }
+
+  std::optional<ConfigChoice> from_database(const db::Database& database, const LearnedModel* learned) {
     const db::ProblemRecord problem{to_string(shape_.precision), to_string(shape_.layout), trans_,
                                     static_cast<std::int64_t>(shape_.m), static_cast<std::int64_t>(shape_.n),
                                     static_cast<std::int64_t>(shape_.k)};
@@ -79,20 +94,19 @@ class Chooser {
                                    format_gflops(entry.gflops)))
         return choice;
 
-    std::vector<db::TunedBest> tuned;
-    for (const KernelFamily* family : families_)
-      for (auto& best : database.best_per_problem(key, version(*family), problem.precision, problem.layout, problem.trans))
-        tuned.push_back(std::move(best));
-    // Among equally near problems the faster entry decides.
-    std::stable_sort(tuned.begin(), tuned.end(), [&](const db::TunedBest& a, const db::TunedBest& b) {
-      const double da = log_distance(a.problem, shape_), db = log_distance(b.problem, shape_);
-      return da != db ? da < db : a.gflops > b.gflops;
-    });
-    for (const auto& entry : tuned)
-      if (auto choice = usable(entry, ConfigSource::Nearest,
-                               "nearest tuned problem " + format_shape(entry.problem.m, entry.problem.n, entry.problem.k) +
-                                   " on this device, " + format_gflops(entry.gflops)))
-        return choice;
+    // Predicted: every configuration this device has measured, of every shape and transposition,
+    // ranked by the time the performance model predicts for this problem.
+    if (learned) {
+      skipped_.insert(learned->unsound.begin(), learned->unsound.end());
+      const Target target{kernel_view(problem.m, problem.n, problem.k, shape_.layout), kernel_trans()};
+      for (const RankedConfig& ranked : rank_configs(learned->model, learned->observations, target)) {
+        const Observation& seen = *ranked.seen;
+        if (auto choice = usable(*seen.family, seen.config, ConfigSource::Nearest, seen.config_key,
+                                 "predicted " + format_seconds(ranked.predicted_seconds) + " from " +
+                                     format_problem(seen) + " on this device, measured " + format_seconds(seen.seconds)))
+          return choice;
+      }
+    }
 
     std::vector<db::TunedBest> same_model;
     for (const KernelFamily* family : families_)
@@ -150,7 +164,12 @@ class Chooser {
   const GemmShape& shape_;
   std::string trans_;
   std::vector<const KernelFamily*> families_;
-  std::set<std::string> skipped_;
+  // The transpositions as the kernel runs them: a column-major problem exchanges A and B.
+  std::string kernel_trans() const {
+    return shape_.layout == Layout::RowMajor ? trans_ : std::string{trans_[1], trans_[0]};
+  }
+
+  std::set<std::string> skipped_;  // "family|config_key" of the configurations passed over
 };
 
 }  // namespace
@@ -168,7 +187,8 @@ ConfigChoice ConfigSelector::choose(const GemmShape& shape) const {
   }
   try {
     const db::Database database(database_, db::Database::Mode::ReadOnly);
-    if (auto choice = chooser.from_database(database)) {
+    const std::shared_ptr<const LearnedModel> learned = model_for(database, shape.precision, shape.layout);
+    if (auto choice = chooser.from_database(database, learned.get())) {
       choice->detail += chooser.skipped_note();
       return *choice;
     }
@@ -178,6 +198,22 @@ ConfigChoice ConfigSelector::choose(const GemmShape& shape) const {
     fallback.detail += " (tuning database unusable: " + std::string(problem.what()) + ")";
   }
   return fallback;
+}
+
+std::shared_ptr<const LearnedModel> ConfigSelector::model_for(const db::Database& database, Precision precision,
+                                                               Layout layout) const {
+  // Learned once per precision and layout while the file stays as it is: fitting the model's terms
+  // reads every measurement, far more work than one choice.
+  std::error_code error;
+  const auto stamp = std::pair(std::filesystem::last_write_time(database_, error).time_since_epoch().count(),
+                               static_cast<std::int64_t>(std::filesystem::file_size(database_, error)));
+  std::lock_guard lock(models_mutex_);
+  if (stamp != models_stamp_) models_.clear(), models_stamp_ = stamp;
+  auto& model = models_[{static_cast<int>(precision), static_cast<int>(layout)}];
+  if (!model)
+    model = std::make_shared<const LearnedModel>(
+        learn_model(database, device_, limits_, precision, layout, observations_per_problem));
+  return model;
 }
 
 }  // namespace gemmtune

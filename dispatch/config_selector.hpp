@@ -2,15 +2,24 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
+#include <memory>
+#include <mutex>
 
+#include "db/database.hpp"
 #include "dispatch/device.hpp"
 #include "gemmtune/handle.hpp"
 
 namespace gemmtune {
 
+struct LearnedModel;
+
 // Reads the tuning database (read-only) and walks the chain
 //   exact:    this device key, kernel hash, precision, layout, transpositions and M, N, K;
-//   nearest:  this device's tuned problem of the same kind closest in log-space of (M, N, K);
+//   nearest:  among every configuration this device has measured (each problem's fastest few, of
+//             every shape, transposition and family), the one the performance model
+//             (core/performance_model.hpp), fitted to this device's measurements, predicts fastest
+//             for this problem, a measurement far from it trusted less;
 //   fallback: the same device model under another driver, then the best of this vendor and type;
 //   default:  the first family serving the problem whose default for this device runs here.
 // Every database entry is checked against the device's limits first and skipped when it breaks a
@@ -26,10 +35,18 @@ class ConfigSelector {
 
   const std::filesystem::path& database() const { return database_; }
 
+  // How many of each tuned problem's fastest configurations the model chooses among.
+  static constexpr int observations_per_problem = 8;
+
  private:
+  std::shared_ptr<const LearnedModel> model_for(const db::Database& database, Precision precision, Layout layout) const;
+
   DeviceFingerprint device_;
   DeviceLimits limits_;
   std::filesystem::path database_;
+  mutable std::mutex models_mutex_;
+  mutable std::pair<std::int64_t, std::int64_t> models_stamp_{-1, -1};  // the file's time and size
+  mutable std::map<std::pair<int, int>, std::shared_ptr<const LearnedModel>> models_;
 };
 
 }  // namespace gemmtune

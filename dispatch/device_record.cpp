@@ -11,4 +11,16 @@ db::DeviceRecord device_record(const DeviceFingerprint& f) {
                                  f.max_work_group_size, "", ""});
 }
 
+DeviceLimits recorded_limits(const db::DeviceRecord& device) {
+  DeviceLimits limits;
+  limits.max_work_group_size = device.max_work_group_size;
+  limits.max_work_item_sizes = {device.max_work_group_size, device.max_work_group_size, device.max_work_group_size};
+  limits.local_mem_bytes = device.local_mem_bytes;
+  limits.global_mem_bytes = limits.max_alloc_bytes = device.global_mem_bytes;
+  limits.fp64 = true;
+  limits.cpu = device.type == "cpu";
+  limits.nv_compiler_options = device.vendor.find("NVIDIA") != std::string::npos;
+  return limits;
+}
+
 }  // namespace gemmtune

@@ -23,6 +23,11 @@ po::options_description common_options(const std::string& usage, bool with_json)
   return options;
 }
 
+bool print_help(const po::variables_map& values, const po::options_description& options) {
+  if (values.count("help")) std::cout << options;
+  return values.count("help") != 0;
+}
+
 void add_device_options(po::options_description& options) {
   options.add_options()("device-key", po::value<std::string>(), "the device's key, as db list --json prints it")(
       "device", po::value<std::string>(), "the device's index in db list");
@@ -137,6 +142,7 @@ constexpr Subcommand subcommands[] = {
     {"import", "add the evaluations of an exported JSON file", db_subcommands::import_evaluations},
     {"merge", "merge two databases into a new one (A.db B.db -o OUT.db)", db_subcommands::merge},
     {"check", "integrity, schema version and schema completeness", db_subcommands::check},
+    {"model", "the performance model's held-out prediction error and choice quality per device", db_subcommands::model},
 };
 
 void print_db_usage(std::ostream& out) {

@@ -17,6 +17,10 @@ namespace gemmtune::cli::db_subcommands {
 // --db PATH and --help, which every subcommand takes; --json for those that print data.
 boost::program_options::options_description common_options(const std::string& usage, bool with_json);
 
+// Prints the options when --help was given, and says so.
+bool print_help(const boost::program_options::variables_map& values,
+                const boost::program_options::options_description& options);
+
 // --device-key KEY or --device INDEX (as `db list` numbers them); neither: the only device, if one.
 struct DeviceChoice {
   std::optional<std::string> key;
@@ -48,5 +52,6 @@ int check(const Arguments& args);
 int export_evaluations(const Arguments& args);
 int import_evaluations(const Arguments& args);
 int merge(const Arguments& args);
+int model(const Arguments& args);
 
 }  // namespace gemmtune::cli::db_subcommands

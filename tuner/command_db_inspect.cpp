@@ -41,11 +41,6 @@ std::string driver_stale_note(const db::DeviceRecord& stored) {
   return "";
 }
 
-bool print_help(const po::variables_map& values, const po::options_description& options) {
-  if (values.count("help")) std::cout << options;
-  return values.count("help") != 0;
-}
-
 }  // namespace
 
 int list(const Arguments& args) {

@@ -15,11 +15,6 @@ namespace po = boost::program_options;
 namespace fs = std::filesystem;
 namespace {
 
-bool print_help(const po::variables_map& values, const po::options_description& options) {
-  if (values.count("help")) std::cout << options;
-  return values.count("help") != 0;
-}
-
 void print_report(const std::string& what, const db::ImportReport& report, bool json) {
   if (json) {
     boost::json::array conflicts;

@@ -129,6 +129,26 @@ TEST_F(DbCommand, ShippedTuningImportsAndIsCurrent) {
   }
 }
 
+// The performance model's report on the shipped tuning: every configuration timed on several of
+// its problems is predicted from the others, and each problem's choice is scored.
+TEST_F(DbCommand, ModelReportsHeldOutQuality) {
+  const std::string db = " --db " + quoted(directory / "shipped.db");
+  ASSERT_EQ(run_gemmtune("db import " GEMMTUNE_SOURCE_DIR "/configs/tuned/nvidia-h200.json" + db).exit_code, 0);
+  const ProcessResult report = run_gemmtune("db model --json" + db);
+  ASSERT_EQ(report.exit_code, 0) << report.err;
+  const auto devices = boost::json::parse(report.out).as_array();
+  ASSERT_EQ(devices.size(), 1u);
+  const auto& held_out = devices[0].at("held_out");
+  EXPECT_GT(held_out.at("predictions").to_number<double>(), 0);
+  const double choices = held_out.at("choice_geomean").to_number<double>();
+  EXPECT_TRUE(choices > 0 && choices <= 1) << report.out;
+  EXPECT_GE(devices[0].at("terms").at("call_seconds").to_number<double>(), 0);
+
+  const ProcessResult text = run_gemmtune("db model" + db);
+  EXPECT_NE(text.out.find("held-out choices"), std::string::npos) << text.out;
+  expect_bad_input("db model --precision fp12" + db, "fp12");
+}
+
 TEST_F(DbCommand, ExportImportRoundTrip) {
   fill(directory / "t.db");
   const std::string db = " --db " + quoted(directory / "t.db");

@@ -75,6 +75,20 @@ TEST_F(Queries, PerProblemListsEachTunedShapeOfThePrecisionLayoutAndTrans) {
   EXPECT_TRUE(database.best_per_problem(here.key, current, "fp32", "row", "TN").empty());
 }
 
+TEST_F(Queries, LeadingConfigsAreTheFastestOkOnesOfEveryProblemAndTransposition) {
+  add(here, sample_problem(512, 512, 512, "fp32", "TN"), sample_evaluation(8, 64, 0.005));
+  const auto rows = database.leading_configs(here.key, current, "fp32", "row", 2);
+  // 512^3 NN: the two fastest ok ones (not the failure, not the stale kernel's); 512^3 TN; 1024^3.
+  ASSERT_EQ(rows.size(), 4u);
+  EXPECT_EQ(rows[0].config, sample_evaluation(32, 64, 1).config);
+  EXPECT_EQ(rows[1].config, sample_evaluation(16, 64, 1).config);
+  EXPECT_EQ(rows[2].problem.trans, "TN");
+  EXPECT_EQ(rows[3].problem, sample_problem(1024));
+  EXPECT_EQ(database.leading_configs(here.key, current, "fp32", "row", 10).size(), 5u);
+  EXPECT_EQ(database.leading_configs(here.key, current, "fp64", "row", 10).size(), 1u);
+  EXPECT_TRUE(database.leading_configs(cpu.key, current, "fp32", "col", 10).empty());
+}
+
 TEST_F(Queries, OtherDriversOfTheSameModelExactShapeFirst) {
   const auto rows = database.best_for_model_other_drivers(here.model_key, here.key, current, sample_problem());
   ASSERT_EQ(rows.size(), 2u);

@@ -1,0 +1,195 @@
+// Carries a configuration's measured time to another shape; held-out quality and the fit of the
+// model's terms.
+#include "core/performance_model.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+
+#include "core/shape_distance.hpp"
+#include "gemmtune/error.hpp"
+
+namespace gemmtune {
+namespace {
+
+std::string config_identity(const Observation& seen) { return seen.family->name() + '|' + seen.config_key; }
+
+std::string problem_identity(const ProblemSize& problem, const std::string& trans) {
+  return std::to_string(problem.m) + 'x' + std::to_string(problem.n) + 'x' + std::to_string(problem.k) + ' ' + trans;
+}
+
+double geomean(const std::vector<double>& ratios) {
+  if (ratios.empty()) return 0;
+  double logs = 0;
+  for (double ratio : ratios) logs += std::log(ratio);
+  return std::exp(logs / static_cast<double>(ratios.size()));
+}
+
+double quantile(std::vector<double> values, double q) {
+  if (values.empty()) return 0;
+  const auto at = static_cast<std::size_t>(q * static_cast<double>(values.size() - 1));
+  std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(at), values.end());
+  return values[at];
+}
+
+// The observations grouped by problem and by configuration, as indices.
+struct Groups {
+  std::map<std::string, std::vector<std::size_t>> by_problem, by_config;
+  explicit Groups(const std::vector<Observation>& observations) {
+    for (std::size_t i = 0; i < observations.size(); ++i) {
+      by_problem[problem_identity(observations[i].problem, observations[i].trans)].push_back(i);
+      by_config[config_identity(observations[i])].push_back(i);
+    }
+  }
+};
+
+}  // namespace
+
+PerformanceModel::PerformanceModel(NamedValues limits, double compute_units, ModelTerms terms)
+    : limits_(std::move(limits)), compute_units_(std::max(1.0, compute_units)), terms_(terms) {}
+
+std::optional<double> PerformanceModel::wave_work(const Observation& seen, const ProblemSize& problem) const {
+  try {
+    const KernelFamily::Load load = seen.family->load(seen.config, limits_, problem);
+    if (!(load.work_groups > 0) || !(load.work_per_group > 0)) return std::nullopt;
+    return std::ceil(load.work_groups / (compute_units_ * load.resident)) * load.work_per_group;
+  } catch (const ConfigError&) {
+    return std::nullopt;  // an expression that overflows or divides by zero for this problem
+  }
+}
+
+std::optional<double> PerformanceModel::predict(const Observation& seen, const ProblemSize& target) const {
+  const auto measured = wave_work(seen, seen.problem);
+  const auto asked = wave_work(seen, target);
+  if (!measured || !asked) return std::nullopt;
+  // A call never takes less than its fixed cost; what it took beyond that scales with the work.
+  const double busy = std::max(seen.seconds - terms_.call_seconds, 0.05 * seen.seconds);
+  return terms_.call_seconds + busy * (*asked / *measured);
+}
+
+double PerformanceModel::mistrust(const Observation& seen, const Target& target) const {
+  const double shapes = shape_distance(seen.problem.m, seen.problem.n, seen.problem.k, target.problem.m,
+                                       target.problem.n, target.problem.k);
+  return 1 + terms_.distance_weight * shapes + terms_.transposition_weight * (seen.trans != target.trans ? 1 : 0) +
+         terms_.device_weight * seen.device_distance;
+}
+
+std::vector<RankedConfig> rank_configs(const PerformanceModel& model, const std::vector<Observation>& observations,
+                                       const Target& target) {
+  std::map<std::string, RankedConfig> best;  // per configuration, its best-scored observation
+  for (const auto& seen : observations) {
+    const auto predicted = model.predict(seen, target.problem);
+    if (!predicted) continue;
+    const double score = *predicted * model.mistrust(seen, target);
+    auto [entry, inserted] = best.try_emplace(config_identity(seen), RankedConfig{&seen, *predicted, score});
+    if (!inserted && score < entry->second.score) entry->second = {&seen, *predicted, score};
+  }
+  std::vector<RankedConfig> ranked;
+  ranked.reserve(best.size());
+  for (auto& [identity, entry] : best) ranked.push_back(entry);
+  std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.score < b.score; });
+  return ranked;
+}
+
+ModelQuality held_out_quality(const std::vector<Observation>& observations, const NamedValues& limits,
+                              double compute_units, const ModelTerms& terms) {
+  const PerformanceModel model(limits, compute_units, terms);
+  const Groups groups(observations);
+  std::vector<double> errors, choices, nearest;
+  for (const auto& [held_out, members] : groups.by_problem) {
+    const Observation& first = observations[members.front()];
+    const Target target{first.problem, first.trans};
+    double fastest = std::numeric_limits<double>::infinity();
+    std::map<std::string, double> measured_here;  // configuration -> its time on the held-out problem
+    for (std::size_t i : members) {
+      fastest = std::min(fastest, observations[i].seconds);
+      measured_here[config_identity(observations[i])] = observations[i].seconds;
+    }
+
+    // Each configuration measured here, predicted from its most trusted measurement elsewhere.
+    double best_score = std::numeric_limits<double>::infinity(), chosen = 0;
+    for (std::size_t i : members) {
+      const Observation* source = nullptr;
+      double least = std::numeric_limits<double>::infinity();
+      for (std::size_t j : groups.by_config.at(config_identity(observations[i]))) {
+        const Observation& other = observations[j];
+        if (problem_identity(other.problem, other.trans) == held_out) continue;
+        if (const double trust = model.mistrust(other, target); trust < least) least = trust, source = &other;
+      }
+      if (!source) continue;
+      const auto predicted = model.predict(*source, target.problem);
+      if (!predicted) continue;
+      errors.push_back(std::abs(*predicted / observations[i].seconds - 1));
+      if (const double score = *predicted * least; score < best_score) best_score = score, chosen = observations[i].seconds;
+    }
+    if (chosen > 0) choices.push_back(fastest / chosen);
+
+    // The old way: the best configuration of the nearest other tuned problem, where it was timed here.
+    const std::pair<const std::string, std::vector<std::size_t>>* nearest_problem = nullptr;
+    double nearest_distance = std::numeric_limits<double>::infinity();
+    for (const auto& entry : groups.by_problem) {
+      if (entry.first == held_out) continue;
+      const Observation& other = observations[entry.second.front()];
+      const auto winner = std::min_element(entry.second.begin(), entry.second.end(), [&](std::size_t a, std::size_t b) {
+        return observations[a].seconds < observations[b].seconds;
+      });
+      if (!measured_here.contains(config_identity(observations[*winner]))) continue;
+      const double distance = shape_distance(other.problem.m, other.problem.n, other.problem.k, target.problem.m,
+                                             target.problem.n, target.problem.k) +
+                              (other.trans != target.trans ? 1000 : 0);  // the same transpositions first
+      if (distance < nearest_distance) nearest_distance = distance, nearest_problem = &entry;
+    }
+    if (nearest_problem) {
+      const auto winner = std::min_element(nearest_problem->second.begin(), nearest_problem->second.end(),
+                                           [&](std::size_t a, std::size_t b) { return observations[a].seconds < observations[b].seconds; });
+      nearest.push_back(fastest / measured_here.at(config_identity(observations[*winner])));
+    }
+  }
+  ModelQuality quality;
+  quality.predictions = errors.size();
+  quality.median_error = quantile(errors, 0.5);
+  quality.p90_error = quantile(errors, 0.9);
+  quality.choices = choices.size();
+  quality.choice_geomean = geomean(choices);
+  quality.choice_worst = choices.empty() ? 0 : *std::min_element(choices.begin(), choices.end());
+  quality.nearest_choices = nearest.size();
+  quality.nearest_geomean = geomean(nearest);
+  quality.nearest_worst = nearest.empty() ? 0 : *std::min_element(nearest.begin(), nearest.end());
+  return quality;
+}
+
+ModelTerms fit_terms(const std::vector<Observation>& observations, const NamedValues& limits, double compute_units,
+                     const ModelTerms& initial, std::size_t least_predictions) {
+  ModelQuality start = held_out_quality(observations, limits, compute_units, initial);
+  if (start.predictions < least_predictions) return initial;
+
+  // The fixed cost of a call: whatever predicts held-out times best, never above the fastest call.
+  double fastest = std::numeric_limits<double>::infinity();
+  for (const auto& seen : observations) fastest = std::min(fastest, seen.seconds);
+  ModelTerms fitted = initial;
+  double least_error = start.median_error;
+  for (double call : {0.0, 1e-6, 2e-6, 5e-6, 1e-5, 2e-5, 5e-5, 1e-4, 2e-4, 5e-4, 1e-3, 2e-3}) {
+    if (call >= fastest) break;
+    ModelTerms trial = fitted;
+    trial.call_seconds = call;
+    if (const double error = held_out_quality(observations, limits, compute_units, trial).median_error; error < least_error)
+      least_error = error, fitted.call_seconds = call;
+  }
+
+  // The mistrust weights: whatever chooses best for the held-out problems.
+  double best_choice = held_out_quality(observations, limits, compute_units, fitted).choice_geomean;
+  const ModelTerms base = fitted;
+  for (double distance : {0.0, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0})
+    for (double transposition : {0.0, 0.05, 0.1, 0.2, 0.5}) {
+      ModelTerms trial = base;
+      trial.distance_weight = distance;
+      trial.transposition_weight = transposition;
+      if (const double choice = held_out_quality(observations, limits, compute_units, trial).choice_geomean;
+          choice > best_choice + 1e-9)
+        best_choice = choice, fitted = trial;
+    }
+  return fitted;
+}
+
+}  // namespace gemmtune

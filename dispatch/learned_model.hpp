@@ -1,0 +1,40 @@
+// A device's performance model for one precision and layout, learned from its tuning database.
+#pragma once
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/performance_model.hpp"
+#include "db/database.hpp"
+#include "dispatch/device.hpp"
+
+namespace gemmtune {
+
+struct LearnedModel {
+  std::vector<Observation> observations;  // what the model chooses among and was fitted to
+  PerformanceModel model;
+  // "family|config_key" of each database row passed over (db::invalid_best, an unknown family or
+  // parameter): written by another version or damaged, not trusted.
+  std::set<std::string> unsound;
+};
+
+// The problem as the kernels see it: C = op(A) op(B) row-major, so a column-major problem swaps
+// M and N (and the operands).
+ProblemSize kernel_view(std::int64_t m, std::int64_t n, std::int64_t k, Layout layout);
+
+// The `per_problem` fastest configurations of every problem this device key has tuned at this
+// precision and layout, every family serving the precision, each as an observation at
+// `device_distance`.
+std::vector<Observation> read_observations(const db::Database& database, const std::string& device_key,
+                                           Precision precision, Layout layout, int per_problem,
+                                           double device_distance, std::set<std::string>* unsound = nullptr);
+
+// The model's starting terms for a kind of device, before anything is fitted.
+ModelTerms initial_terms(const DeviceLimits& limits);
+
+// The observations of `device` in `database`, with the model's terms fitted to them.
+LearnedModel learn_model(const db::Database& database, const DeviceFingerprint& device, const DeviceLimits& limits,
+                         Precision precision, Layout layout, int per_problem);
+
+}  // namespace gemmtune

@@ -1,0 +1,98 @@
+// The performance model: what it carries from one shape to another, and its fit to measurements.
+#include "core/performance_model.hpp"
+
+#include <gtest/gtest.h>
+
+#include "dispatch/kernel_registry.hpp"
+
+namespace gemmtune::testing {
+namespace {
+
+// A GPU of 16 compute units with 64 KiB of local memory, for single precision.
+const NamedValues limits = {{"max_work_group_size", 1024}, {"max_work_item_size_0", 1024}, {"max_work_item_size_1", 1024},
+                            {"max_work_item_size_2", 64},  {"local_mem_size", 65536},     {"element_bytes", 4},
+                            {"nv_compiler_options", 0},    {"cpu_device", 0}};
+constexpr double compute_units = 16;
+
+Observation observed(std::int64_t tile, ProblemSize problem, double seconds, std::string trans = "NN") {
+  const KernelFamily& family = kernel_family("xgemm");
+  const KernelConfig config = family.complete({{"TSM", tile}, {"TSN", tile}, {"WPTM", tile / 8}, {"WPTN", tile / 8}});
+  return {&family, config, "tile" + std::to_string(tile), problem, std::move(trans), seconds, 0};
+}
+
+TEST(PerformanceModel, CarriesTimeByWavesOfWorkGroups) {
+  const PerformanceModel model(limits, compute_units, ModelTerms{});  // no fixed cost
+  const Observation big_tiles = observed(128, {2048, 2048, 2048}, 1e-3);
+  // The same number of waves with half the depth: half the time.
+  EXPECT_NEAR(*model.predict(big_tiles, {2048, 2048, 1024}), 0.5e-3, 1e-12);
+  // 256 work-groups of 128 x 128 at 2048^2; at 1024^2 there are 64: one wave of four work-groups
+  // per unit instead of four, a quarter of the time, since the waves are what costs.
+  const double quarter = *model.predict(big_tiles, {1024, 1024, 2048});
+  EXPECT_NEAR(quarter, 0.25e-3, 1e-12);
+  // 1025 needs a ninth row and column of tiles, 81 work-groups: a second, nearly empty wave.
+  EXPECT_NEAR(*model.predict(big_tiles, {1025, 1025, 2048}), 2 * quarter, 1e-12);
+}
+
+TEST(PerformanceModel, AFixedCostDoesNotScale) {
+  ModelTerms terms;
+  terms.call_seconds = 10e-6;
+  const PerformanceModel model(limits, compute_units, terms);
+  EXPECT_NEAR(*model.predict(observed(128, {2048, 2048, 2048}, 1010e-6), {2048, 2048, 1024}), 510e-6, 1e-12);
+}
+
+TEST(PerformanceModel, TrustsNearMeasurementsMore) {
+  const PerformanceModel model(limits, compute_units, ModelTerms{});
+  const Target target{{1000, 1000, 1000}, "NN"};
+  EXPECT_DOUBLE_EQ(model.mistrust(observed(64, {1000, 1000, 1000}, 1e-3), target), 1);
+  EXPECT_GT(model.mistrust(observed(64, {4000, 1000, 1000}, 1e-3), target),
+            model.mistrust(observed(64, {2000, 1000, 1000}, 1e-3), target));
+  EXPECT_GT(model.mistrust(observed(64, {1000, 1000, 1000}, 1e-3, "TT"), target), 1);
+}
+
+// Measurements made by a known model (a fixed cost of 20 us, one rate per configuration): the fit
+// finds the fixed cost, predicts every held-out measurement, and chooses the fastest everywhere,
+// where the nearest problem's winner does not.
+TEST(PerformanceModel, FitRecoversTheTermsOfItsMeasurements) {
+  ModelTerms truth;
+  truth.call_seconds = 20e-6;
+  const PerformanceModel generator(limits, compute_units, truth);
+  std::vector<Observation> measured;
+  const std::vector<ProblemSize> problems = {{128, 128, 128},  {256, 256, 256},   {512, 512, 512}, {1024, 1024, 1024},
+                                             {2048, 2048, 2048}, {4096, 512, 4096}, {96, 3000, 700}, {3000, 64, 2000}};
+  // One reference time per tile at 2048^3: the big tiles are the fastest there.
+  const std::vector<std::pair<std::int64_t, double>> rates = {{32, 3e-3}, {64, 2e-3}, {128, 1.6e-3}};
+  for (const auto& problem : problems)
+    for (const auto& [tile, seconds] : rates)
+      measured.push_back(observed(tile, problem, *generator.predict(observed(tile, {2048, 2048, 2048}, seconds), problem)));
+
+  ModelTerms start;
+  start.call_seconds = 0;
+  const ModelTerms fitted = fit_terms(measured, limits, compute_units, start);
+  EXPECT_DOUBLE_EQ(fitted.call_seconds, 20e-6);
+  const ModelQuality quality = held_out_quality(measured, limits, compute_units, fitted);
+  EXPECT_EQ(quality.predictions, measured.size());
+  EXPECT_LT(quality.p90_error, 1e-9);
+  EXPECT_EQ(quality.choices, problems.size());
+  EXPECT_DOUBLE_EQ(quality.choice_worst, 1);
+  EXPECT_LT(quality.nearest_worst, 1);  // 128 x 128 tiles win next door, not at 128^3
+}
+
+TEST(PerformanceModel, TooFewMeasurementsKeepTheStartingTerms) {
+  ModelTerms start;
+  start.call_seconds = 7e-6;
+  const std::vector<Observation> one = {observed(64, {512, 512, 512}, 1e-4)};
+  EXPECT_DOUBLE_EQ(fit_terms(one, limits, compute_units, start).call_seconds, 7e-6);
+}
+
+TEST(PerformanceModel, RanksEachConfigurationOnceByItsBestScore) {
+  const PerformanceModel model(limits, compute_units, ModelTerms{});
+  const std::vector<Observation> seen = {observed(64, {256, 256, 256}, 50e-6), observed(64, {2048, 2048, 2048}, 3e-3),
+                                         observed(128, {2048, 2048, 2048}, 1e-3)};
+  const auto ranked = rank_configs(model, seen, {{256, 256, 256}, "NN"});
+  ASSERT_EQ(ranked.size(), 2u);
+  EXPECT_EQ(ranked[0].seen, &seen[0]);  // its own measurement at the very shape
+  EXPECT_DOUBLE_EQ(ranked[0].predicted_seconds, 50e-6);
+}
+
+}  // namespace
+}  // namespace gemmtune::testing

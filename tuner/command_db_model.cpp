@@ -1,0 +1,96 @@
+// `gemmtune db model`: how well the dispatcher's performance model predicts and chooses for
+// problems it did not see, per device, from the measurements in the database.
+#include <cstdio>
+#include <iostream>
+
+#include "dispatch/device_record.hpp"
+#include "dispatch/family_limits.hpp"
+#include "dispatch/learned_model.hpp"
+#include "tuner/cli.hpp"
+#include "tuner/command_db.hpp"
+
+namespace gemmtune::cli::db_subcommands {
+namespace po = boost::program_options;
+namespace {
+
+// Every evaluation of a problem, not only the few the dispatcher chooses among: the more
+// configurations are timed on several problems, the more held-out predictions can be checked.
+constexpr int every_evaluation = 1'000'000;
+
+std::string percent(double fraction) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f%%", 100 * fraction);
+  return text;
+}
+
+std::string ratio(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3f", value);
+  return text;
+}
+
+boost::json::object quality_to_json(const ModelQuality& quality) {
+  return {{"predictions", quality.predictions},         {"median_error", quality.median_error},
+          {"p90_error", quality.p90_error},             {"choices", quality.choices},
+          {"choice_geomean", quality.choice_geomean},   {"choice_worst", quality.choice_worst},
+          {"nearest_choices", quality.nearest_choices}, {"nearest_geomean", quality.nearest_geomean},
+          {"nearest_worst", quality.nearest_worst}};
+}
+
+boost::json::object terms_to_json(const ModelTerms& terms) {
+  return {{"call_seconds", terms.call_seconds},
+          {"distance_weight", terms.distance_weight},
+          {"transposition_weight", terms.transposition_weight}};
+}
+
+}  // namespace
+
+int model(const Arguments& args) {
+  auto options = common_options(
+      "gemmtune db model [--device INDEX | --device-key KEY] [--precision P] [--layout L] [--db PATH] [--json]", true);
+  add_device_options(options);
+  options.add_options()("precision", po::value<std::string>()->default_value("fp32"), "a precision code")(
+      "layout", po::value<std::string>()->default_value("row"), "row or col");
+  const auto values = parse("db model", args, options);
+  if (print_help(values, options)) return 0;
+  const DeviceChoice choice = device_choice(values);
+  const Precision precision = parse_precision(values["precision"].as<std::string>());
+  const Layout layout = parse_layout(values["layout"].as<std::string>());
+  const db::Database database(database_path(values), db::Database::Mode::ReadOnly);
+
+  boost::json::array list;
+  for (const auto& device : chosen_devices(database, choice, false)) {
+    const std::vector<Observation> observations =
+        read_observations(database, device.key, precision, layout, every_evaluation, 0);
+    const DeviceLimits limits = recorded_limits(device);
+    const NamedValues named = named_limits(limits, precision);
+    const ModelTerms fitted = fit_terms(observations, named, device.compute_units, initial_terms(limits));
+    const ModelQuality quality = held_out_quality(observations, named, device.compute_units, fitted);
+    if (values.count("json")) {
+      list.push_back({{"device_key", device.key},
+                      {"device_name", device.name},
+                      {"observations", observations.size()},
+                      {"terms", terms_to_json(fitted)},
+                      {"held_out", quality_to_json(quality)}});
+      continue;
+    }
+    std::cout << device.name << " (driver " << device.driver_version << "), " << to_string(precision) << ' '
+              << to_string(layout) << ": " << observations.size() << " measurements\n";
+    if (quality.predictions == 0) {
+      std::cout << "  no configuration was measured on more than one problem: nothing to hold out\n";
+      continue;
+    }
+    std::cout << "  terms: call " << fitted.call_seconds * 1e6 << " us, distance weight " << fitted.distance_weight
+              << ", transposition weight " << fitted.transposition_weight << '\n'
+              << "  held-out predictions: " << quality.predictions << ", error median " << percent(quality.median_error)
+              << ", 90th percentile " << percent(quality.p90_error) << '\n'
+              << "  held-out choices (fastest measured / chosen's time): model " << ratio(quality.choice_geomean)
+              << " geomean, " << ratio(quality.choice_worst) << " worst over " << quality.choices
+              << " problems; nearest problem's best " << ratio(quality.nearest_geomean) << " geomean, "
+              << ratio(quality.nearest_worst) << " worst over " << quality.nearest_choices << '\n';
+  }
+  if (values.count("json")) std::cout << boost::json::serialize(list) << '\n';
+  return 0;
+}
+
+}  // namespace gemmtune::cli::db_subcommands
