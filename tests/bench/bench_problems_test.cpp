@@ -1,9 +1,10 @@
 // `gemmtune bench` over problem lists: --problems, --random and --list, the class of each row and
-// the summary by class.
+// the summary by class, and the validation sets kept under bench/validation/.
 #include <gtest/gtest.h>
 
 #include <boost/json.hpp>
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <set>
 #include <sstream>
@@ -17,6 +18,8 @@ namespace {
 
 using db::testing::read_bytes;
 using db::testing::write_bytes;
+
+const std::string validation = std::string(GEMMTUNE_SOURCE_DIR) + "/bench/validation/";
 
 struct Line {
   std::size_t m = 0, n = 0, k = 0;
@@ -119,6 +122,36 @@ TEST(BenchProblems, MixedOrMisplacedProblemOptionsExitTwo) {
   }
   EXPECT_NE(run_gemmtune("bench --sizes 64" + problems).err.find("--sizes, --problems and --random are alternatives"),
             std::string::npos);
+}
+
+// The kept sets are what their headers say: the random one is the draw its header names.
+TEST(BenchProblems, RandomValidationSetIsTheDrawItsHeaderNames) {
+  const std::string kept = read_bytes(validation + "random_100.txt");
+  const ProcessResult drawn = run_gemmtune("bench --random 100 --seed 2026 --list");
+  ASSERT_EQ(drawn.exit_code, 0) << drawn.err;
+  EXPECT_NE(kept.find("gemmtune bench --random 100 --seed 2026 --list"), std::string::npos);
+  ASSERT_EQ(problem_lines(kept).size(), 100u);
+  EXPECT_EQ(text_of(problem_lines(kept)), text_of(problem_lines(drawn.out)));
+}
+
+TEST(BenchProblems, RealApplicationSetCoversEveryTranspositionAndFits) {
+  const ProcessResult listed = run_gemmtune("bench --problems '" + validation + "real_applications.txt' --list");
+  ASSERT_EQ(listed.exit_code, 0) << listed.err;
+  const std::vector<Line> lines = problem_lines(listed.out);
+  EXPECT_GE(lines.size(), 220u);
+  std::set<std::string> transpositions, distinct;
+  std::size_t smallest = SIZE_MAX, largest = 0;
+  for (const Line& l : lines) {
+    transpositions.insert(l.trans);
+    distinct.insert(text_of({l}));
+    for (std::size_t side : {l.m, l.n, l.k}) smallest = std::min(smallest, side), largest = std::max(largest, side);
+    const std::size_t most = std::size_t{1} << 28;
+    EXPECT_TRUE(l.m * l.k <= most && l.k * l.n <= most && l.m * l.n <= most) << text_of({l});
+  }
+  EXPECT_EQ(distinct.size(), lines.size()) << "a problem is listed twice";
+  EXPECT_EQ(transpositions, (std::set<std::string>{"NN", "NT", "TN", "TT"}));
+  EXPECT_EQ(smallest, 1u);
+  EXPECT_EQ(largest, 500000u);
 }
 
 }  // namespace
