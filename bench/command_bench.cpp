@@ -6,15 +6,18 @@
 #include <ctime>
 #include <iomanip>
 #include <iostream>
+#include <limits>
 #include <map>
 #include <sstream>
 #include <thread>
 
 #include "bench/peer.hpp"
 #include "bench/reference_check.hpp"
+#include "bench/summary.hpp"
 #include "tuner/cli.hpp"
 #include "tuner/commands.hpp"
 #include "tuner/output_file.hpp"
+#include "tuner/problem_list.hpp"
 #include "tuner/random_data.hpp"
 
 namespace gemmtune::bench {
@@ -24,13 +27,14 @@ extern const char* const commit_id;  // generated at build time (bench/commit_id
 namespace gemmtune::cli {
 namespace {
 
-struct Shape {
-  Size size;
-  Transpose trans_a = Transpose::No, trans_b = Transpose::No;
-};
+// --random's defaults: sizes up to 8192 and K up to 500,000 (speech models' deep K), no matrix over
+// 2^28 elements (1 GiB in fp32), so that every drawn problem fits a GPU of 80 GiB beside the peers.
+constexpr std::size_t default_largest = 8192, default_deepest = 500000;
+constexpr std::size_t most_random_elements = std::size_t{1} << 28;
+constexpr std::uint64_t most_random_problems = 1'000'000;
 
 struct Result {
-  Shape shape;
+  Problem problem;
   std::string peer;
   double seconds = 0, tflops = 0;
   bool ok = false;
@@ -38,8 +42,8 @@ struct Result {
 };
 
 // The standard shape list: squares 256..8192, an odd size, a flat K, two skinny ones, a transposed A.
-std::vector<Shape> default_shapes() {
-  std::vector<Shape> shapes;
+std::vector<Problem> default_shapes() {
+  std::vector<Problem> shapes;
   for (std::size_t s = 256; s <= 8192; s *= 2) shapes.push_back({{s, s, s}});
   shapes.push_back({{1000, 1000, 1000}});
   shapes.push_back({{4096, 4096, 256}});
@@ -76,14 +80,33 @@ std::string format_tflops(double value) {
   return out.str();
 }
 
-std::string shape_text(const Shape& s) { return format_size(s.size); }
+// Three decimals, or three significant digits below 0.01 (a tiny problem against OpenBLAS).
+std::string format_ratio(double ratio) {
+  std::ostringstream out;
+  if (ratio >= 0.01) out << std::fixed;
+  out << std::setprecision(3) << ratio << "x";
+  return out.str();
+}
+
+// The problems as a problem file (tuner/problem_list.hpp) that --problems reads back, each with its class.
+void print_problem_file(const std::vector<Problem>& problems, const std::string& origin) {
+  std::cout << "# gemmtune bench " << origin << '\n' << "# M N K TRANS, then the class\n";
+  for (const Problem& p : problems)
+    std::cout << p.size.m << ' ' << p.size.n << ' ' << p.size.k << ' ' << transpose_code(p.trans_a, p.trans_b)
+              << "  # " << problem_class(p.size) << '\n';
+}
 
 class Bench {
  public:
-  Bench(bench::Setup setup, std::vector<std::unique_ptr<bench::Peer>> peers, OutputFile* json_file)
-      : setup_(std::move(setup)), peers_(std::move(peers)), json_file_(json_file), date_(utc_now()) {}
+  Bench(bench::Setup setup, std::vector<std::unique_ptr<bench::Peer>> peers, OutputFile* json_file,
+        std::string origin)
+      : setup_(std::move(setup)),
+        peers_(std::move(peers)),
+        json_file_(json_file),
+        origin_(std::move(origin)),
+        date_(utc_now()) {}
 
-  void run(const std::vector<Shape>& shapes) {
+  void run(const std::vector<Problem>& shapes) {
     std::cout << "device    " << setup_.device.selector << "  " << setup_.device.fingerprint.name << "  ("
               << setup_.device.fingerprint.platform << ", driver " << setup_.device.fingerprint.driver_version << ")\n"
               << "timing    median of " << setup_.repeat << " calls after " << setup_.warm_up
@@ -125,18 +148,18 @@ class Bench {
   }
 
   void print_header() const {
-    std::cout << '\n' << std::left << std::setw(18) << "shape" << std::setw(6) << "trans";
+    std::cout << '\n' << std::left << std::setw(20) << "shape" << std::setw(6) << "trans" << std::setw(8) << "class";
     for (const auto& peer : peers_) std::cout << std::right << std::setw(11) << peer->name();
     for (const auto& other : ratio_peers()) std::cout << std::setw(13) << ("gt/" + other);
     std::cout << "   (TFLOP/s)\n";
   }
 
-  void run_shape(const Shape& shape) {
+  void run_shape(const Problem& shape) {
     const GemmArguments g = dense_gemm_arguments(Layout::RowMajor, shape.trans_a, shape.trans_b, shape.size.m,
                                                  shape.size.n, shape.size.k);
     const RequiredElements required = validate_gemm_arguments(g);
     const std::string trans = transpose_code(shape.trans_a, shape.trans_b);
-    const std::string label = shape_text(shape) + " " + trans;
+    const std::string label = format_problem(shape);
 
     bench::Problem problem{g.m, g.n, g.k, g.trans_a, g.trans_b, g.lda, g.ldb, g.ldc, nullptr, nullptr, nullptr};
     // The fit checks need only the sizes: a shape no peer can hold costs no host memory.
@@ -150,7 +173,8 @@ class Bench {
         note("skipped " + label + " on " + peer->name() + ": " + reason);
     }
     std::map<std::string, Result> row;
-    if (fitting.empty()) return print_row(shape, trans, row);
+    if (fitting.empty()) return print_row(shape, row);
+    summary_.add_problem(problem_class(shape.size));
     // The data is made once and shared by every peer.
     const std::vector<float> a = random_values<float>(required.a, 1), b = random_values<float>(required.b, 2),
                              c = random_values<float>(required.c, 3);
@@ -161,7 +185,7 @@ class Bench {
 
     for (bench::Peer* peer : fitting) {
       Result result;
-      result.shape = shape;
+      result.problem = shape;
       result.peer = peer->name();
       try {
         // OpenBLAS's threads spin for about a tenth of a second after each call (the reference, the
@@ -186,11 +210,13 @@ class Bench {
       row[peer->name()] = result;
       results_.push_back(result);
     }
-    print_row(shape, trans, row);
+    print_row(shape, row);
   }
 
-  void print_row(const Shape& shape, const std::string& trans, const std::map<std::string, Result>& row) {
-    std::cout << std::left << std::setw(18) << shape_text(shape) << std::setw(6) << trans << std::right;
+  void print_row(const Problem& shape, const std::map<std::string, Result>& row) {
+    const std::string problem_class = cli::problem_class(shape.size);
+    std::cout << std::left << std::setw(20) << format_size(shape.size) << std::setw(6)
+              << transpose_code(shape.trans_a, shape.trans_b) << std::setw(8) << problem_class << std::right;
     for (const auto& peer : peers_) {
       const auto found = row.find(peer->name());
       std::cout << std::setw(11)
@@ -201,9 +227,10 @@ class Bench {
     for (const auto& other : ratio_peers()) {
       const auto theirs = row.find(other);
       std::string cell = "-";
-      if (ours != row.end() && theirs != row.end() && ours->second.ok && theirs->second.ok && theirs->second.tflops > 0) {
+      if (ours != row.end() && theirs != row.end() && ours->second.ok && theirs->second.ok &&
+          ours->second.tflops > 0 && theirs->second.tflops > 0) {
         const double ratio = ours->second.tflops / theirs->second.tflops;
-        ratios_[other].push_back(ratio);
+        summary_.add_ratio(problem_class, other, format_problem(shape), ratio);
         std::ostringstream out;
         out << std::fixed << std::setprecision(2) << ratio << "x";
         cell = out.str();
@@ -213,15 +240,24 @@ class Bench {
     std::cout << std::endl;
   }
 
+  // By class, then overall: gemmtune's speed over each peer's where both gave a checked time.
   void print_summary() const {
-    std::cout << '\n';
-    for (const auto& other : ratio_peers()) {
-      const auto found = ratios_.find(other);
-      if (found == ratios_.end() || found->second.empty()) continue;
-      double log_sum = 0;
-      for (double ratio : found->second) log_sum += std::log(ratio);
-      std::cout << "geometric mean of gemmtune/" << other << ": " << std::fixed << std::setprecision(3)
-                << std::exp(log_sum / found->second.size()) << "x over " << found->second.size() << " shapes\n";
+    std::cout << "\nsummary   gemmtune/peer speed by class: geometric mean, the worst and where, problems slower\n"
+              << std::left << std::setw(8) << "class" << std::right << std::setw(9) << "problems" << "  "
+              << std::left << std::setw(10) << "peer" << std::right << std::setw(9) << "compared" << std::setw(10)
+              << "geomean" << std::setw(10) << "worst" << "  " << std::left << std::setw(22) << "at" << std::right
+              << std::setw(7) << "slower" << '\n';
+    for (const bench::ClassSummary& summary : summary_.classes()) {
+      std::cout << std::left << std::setw(8) << summary.name << std::right << std::setw(9) << summary.problems;
+      if (summary.peers.empty()) std::cout << "  -\n";
+      bool first = true;
+      for (const auto& [peer, c] : summary.peers) {
+        if (!first) std::cout << std::setw(17) << "";
+        first = false;
+        std::cout << "  " << std::left << std::setw(10) << peer << std::right << std::setw(9) << c.compared
+                  << std::setw(10) << format_ratio(c.geomean) << std::setw(10) << format_ratio(c.worst) << "  "
+                  << std::left << std::setw(22) << c.worst_problem << std::right << std::setw(7) << c.slower << '\n';
+      }
     }
     if (!all_ok()) std::cout << "some results were wrong or failed (marked ! or missing); see the notes\n";
   }
@@ -230,8 +266,9 @@ class Bench {
     if (!json_file_) return;
     boost::json::array results;
     for (const auto& r : results_) {
-      boost::json::object entry{{"m", r.shape.size.m}, {"n", r.shape.size.n}, {"k", r.shape.size.k},
-                                {"trans", transpose_code(r.shape.trans_a, r.shape.trans_b)},
+      boost::json::object entry{{"m", r.problem.size.m}, {"n", r.problem.size.n}, {"k", r.problem.size.k},
+                                {"trans", transpose_code(r.problem.trans_a, r.problem.trans_b)},
+                                {"class", problem_class(r.problem.size)},
                                 {"peer", r.peer}, {"seconds", r.seconds}, {"tflops", r.tflops}, {"ok", r.ok}};
       for (const auto& [key, value] : r.extra) entry[key] = value;
       results.push_back(std::move(entry));
@@ -246,7 +283,9 @@ class Bench {
                                   {"commit", bench::commit_id},
                                   {"repeat", setup_.repeat},
                                   {"warm_up", setup_.warm_up},
+                                  {"problems", origin_},
                                   {"results", std::move(results)},
+                                  {"summary", summary_.to_json()},
                                   {"config_sources", std::move(sources)},
                                   {"notes", std::move(notes)}};
     json_file_->write(boost::json::serialize(out) + '\n');
@@ -255,10 +294,11 @@ class Bench {
   bench::Setup setup_;
   std::vector<std::unique_ptr<bench::Peer>> peers_;
   OutputFile* json_file_;  // none without --json
+  std::string origin_;     // how the problems were given, e.g. "--problems FILE"
   std::string date_;
   std::vector<Result> results_;
   std::vector<std::string> notes_;
-  std::map<std::string, std::vector<double>> ratios_;
+  bench::Summary summary_;
   std::map<std::string, int> config_sources_;
 };
 
@@ -275,6 +315,47 @@ std::vector<std::string> peer_names(const std::optional<std::string>& asked, con
   return names;
 }
 
+// The problems a run measures, from --sizes, --problems, --random or the standard list, and how
+// they were given (for --list's header and the JSON file). Refused before any device is opened.
+std::pair<std::vector<Problem>, std::string> asked_problems(const boost::program_options::variables_map& values) {
+  const int sources = static_cast<int>(values.count("sizes") + values.count("problems") + values.count("random"));
+  if (sources > 1) throw UsageError("--sizes, --problems and --random are alternatives: give one of them");
+  if (values.count("trans") && !values.count("sizes"))
+    throw UsageError("--trans applies to --sizes; the default shapes, problem files and random draws carry their own");
+  if (!values.count("random"))
+    for (const char* option : {"seed", "largest", "deepest"})
+      if (values.count(option)) throw UsageError(std::string("--") + option + " applies to --random");
+
+  if (values.count("sizes")) {
+    Transpose ta = Transpose::No, tb = Transpose::No;
+    const std::string trans = values.count("trans") ? values["trans"].as<std::string>() : "NN";
+    std::tie(ta, tb) = parse_trans(trans);
+    std::vector<Problem> problems;
+    for (const Size& size : parse_sizes(values["sizes"].as<std::string>())) problems.push_back({size, ta, tb});
+    return {problems, "--sizes " + values["sizes"].as<std::string>() + " --trans " + transpose_code(ta, tb)};
+  }
+  if (values.count("problems")) {
+    const std::string file = values["problems"].as<std::string>();
+    return {read_problem_file(file), "--problems " + file};
+  }
+  if (values.count("random")) {
+    const std::uint64_t count = whole_number_option(values, "random", 1, most_random_problems);
+    const std::uint64_t seed =
+        values.count("seed") ? whole_number_option(values, "seed", 0, std::numeric_limits<std::uint64_t>::max()) : 1;
+    // A dimension beyond the elements of a matrix could never be drawn.
+    const std::uint64_t largest =
+        values.count("largest") ? whole_number_option(values, "largest", 1, most_random_elements) : default_largest;
+    const std::uint64_t deepest = values.count("deepest") ? whole_number_option(values, "deepest", 1, most_random_elements)
+                                  : values.count("largest") ? largest
+                                                            : default_deepest;
+    std::ostringstream origin;
+    origin << "--random " << count << " --seed " << seed << " --largest " << largest << " --deepest " << deepest
+           << ": at most " << most_random_elements << " elements per matrix";
+    return {random_problems(count, seed, largest, deepest, most_random_elements), origin.str()};
+  }
+  return {default_shapes(), "(the standard shape list)"};
+}
+
 }  // namespace
 
 int bench_command(const Arguments& args) {
@@ -286,6 +367,12 @@ int bench_command(const Arguments& args) {
       ("db", po::value<std::string>(), "tuning database (default $GEMMTUNE_DB, else the per-user file)")
       ("sizes", po::value<std::string>(), "MxNxK list (default: squares 256..8192, 1000, 4096x4096x256, two skinny shapes, 4096 TN)")
       ("trans", po::value<std::string>(), "op(A) and op(B) for --sizes: NN, NT, TN or TT (default NN)")
+      ("problems", po::value<std::string>(), "problem file: one 'M N K [TRANS]' per line, '#' comments (instead of --sizes)")
+      ("random", po::value<std::string>(), "this many random problems: log-uniform sizes, every transposition (instead of --sizes)")
+      ("seed", po::value<std::string>(), "with --random: seed of the draw (default 1; same seed, same problems)")
+      ("largest", po::value<std::string>(), "with --random: largest M and N (default 8192)")
+      ("deepest", po::value<std::string>(), "with --random: largest K (default 500000, or --largest where that is given)")
+      ("list", "print the problems as a problem file and measure nothing")
       ("peers", po::value<std::string>(), "comma-separated: clblast, openblas, cublas (default: clblast, plus cublas on a GPU, openblas on a CPU)")
       ("repeat", po::value<std::string>()->default_value("15"), "timed calls per peer and shape (the median is reported)")
       ("warm-up", po::value<std::string>()->default_value("2"), "untimed calls before the timed ones")
@@ -301,19 +388,15 @@ int bench_command(const Arguments& args) {
     for (const auto& name : split_commas(values["peers"].as<std::string>()))
       bench::require_known_peer(name);
 
-  std::vector<Shape> shapes;
-  if (values.count("sizes")) {
-    Transpose ta = Transpose::No, tb = Transpose::No;
-    if (values.count("trans")) std::tie(ta, tb) = parse_trans(values["trans"].as<std::string>());
-    for (const Size& size : parse_sizes(values["sizes"].as<std::string>())) shapes.push_back({size, ta, tb});
-  } else {
-    if (values.count("trans")) throw UsageError("--trans applies to --sizes; the default shapes carry their own");
-    shapes = default_shapes();
-  }
-
   bench::Setup setup;
   setup.repeat = static_cast<int>(whole_number_option(values, "repeat", 1, most_timed_calls));
   setup.warm_up = static_cast<int>(whole_number_option(values, "warm-up", 0, most_timed_calls));
+  const auto [shapes, origin] = asked_problems(values);
+  if (values.count("list")) {
+    if (values.count("json")) throw UsageError("--list measures nothing, so --json would have nothing to write");
+    print_problem_file(shapes, origin);
+    return 0;
+  }
   setup.database = database_path(values).string();
   // Checked before any device is opened: a run of minutes must not end unable to keep its results.
   std::optional<OutputFile> json_file;
@@ -327,7 +410,7 @@ int bench_command(const Arguments& args) {
       values.count("peers") ? std::optional(values["peers"].as<std::string>()) : std::nullopt;
   for (const auto& name : peer_names(asked, setup.device.fingerprint)) peers.push_back(bench::make_peer(name, setup));
 
-  Bench bench(setup, std::move(peers), json_file ? &*json_file : nullptr);
+  Bench bench(setup, std::move(peers), json_file ? &*json_file : nullptr, origin);
   bench.run(shapes);
   return bench.all_ok() ? 0 : 1;
 }

@@ -84,6 +84,11 @@ std::string problem_class(const Size& size) {
   return "other";
 }
 
+const std::vector<std::string>& problem_classes() {
+  static const std::vector<std::string> names{"gemv", "deep-k", "skinny", "square", "other"};
+  return names;
+}
+
 std::string format_problem(const Problem& problem) {
   return format_size(problem.size) + ' ' + transpose_code(problem.trans_a, problem.trans_b);
 }

@@ -38,6 +38,8 @@ std::vector<Problem> random_problems(std::size_t count, std::uint64_t seed, std:
 //   "square"   all three within a factor 4 of each other;
 //   "other"    the rest.
 std::string problem_class(const Size& size);
+// Every name problem_class() gives, in the order above (the order summaries list them in).
+const std::vector<std::string>& problem_classes();
 
 // "1760x16x1760 NT"
 std::string format_problem(const Problem& problem);

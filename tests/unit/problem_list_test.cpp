@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -68,6 +69,14 @@ TEST(ProblemClass, SortsTheShapesBenchmarksSummariseBy) {
   EXPECT_EQ(problem_class({35, 8457, 2048}), "skinny");
   EXPECT_EQ(problem_class({8192, 64, 8192}), "skinny");
   EXPECT_EQ(problem_class({4096, 4096, 256}), "other");
+}
+
+TEST(ProblemClass, EveryClassGivenIsListedInOrder) {
+  EXPECT_EQ(problem_classes(), (std::vector<std::string>{"gemv", "deep-k", "skinny", "square", "other"}));
+  for (const auto& problem : random_problems(500, 3, 8192, 500000, std::size_t{1} << 28)) {
+    const std::string name = problem_class(problem.size);
+    EXPECT_NE(std::find(problem_classes().begin(), problem_classes().end(), name), problem_classes().end()) << name;
+  }
 }
 
 }  // namespace
