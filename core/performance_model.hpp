@@ -21,6 +21,7 @@ struct Observation {
   double seconds = 0;  // median of the timed runs
   // 0 for a measurement on the device asked about; more for a sibling device's (its distance).
   double device_distance = 0;
+  std::string origin;  // where it was measured, as a choice's detail names it
 };
 
 // The problem a prediction is for.

@@ -76,29 +76,6 @@ std::vector<TunedBest> Database::best_per_problem(const std::string& device_key,
   });
 }
 
-std::vector<TunedBest> Database::best_for_model_other_drivers(const std::string& model_key,
-                                                              const std::string& excluded_device_key,
-                                                              const KernelVersion& kernel,
-                                                              const ProblemRecord& problem) const {
-  return guarded(name(), "reading the best configurations of other drivers", [&] {
-    SQLite::Statement query(*connection_, std::string("SELECT ") + best_columns +
-                                              " FROM best_configs WHERE model_key = ? AND device_key <> ? AND kernel_name = ? AND "
-                                              "kernel_hash = ? AND precision = ? AND layout = ? AND trans = ? "
-                                              "ORDER BY (m = ? AND n = ? AND k = ?) DESC, gflops DESC, evaluation_id");
-    query.bind(1, model_key);
-    query.bind(2, excluded_device_key);
-    query.bind(3, kernel.name);
-    query.bind(4, kernel.hash);
-    query.bind(5, problem.precision);
-    query.bind(6, problem.layout);
-    query.bind(7, problem.trans);
-    query.bind(8, problem.m);
-    query.bind(9, problem.n);
-    query.bind(10, problem.k);
-    return read_all(query);
-  });
-}
-
 std::vector<TunedBest> Database::best_for_vendor_type(const std::string& vendor, const std::string& type,
                                                       const KernelVersion& kernel, const std::string& precision,
                                                       const std::string& layout, const std::string& trans) const {

@@ -31,12 +31,14 @@ std::int64_t upsert_device(SQLite::Database& connection, const DeviceRecord& giv
                       "opencl_c_version = excluded.opencl_c_version, type = excluded.type, "
                       "compute_units = excluded.compute_units, clock_mhz = excluded.clock_mhz, "
                       "global_mem_bytes = excluded.global_mem_bytes, local_mem_bytes = excluded.local_mem_bytes, "
-                      "max_work_group_size = excluded.max_work_group_size"
+                      "max_work_group_size = excluded.max_work_group_size, "
+                      "architecture = CASE excluded.architecture WHEN '' THEN architecture ELSE excluded.architecture END"
                     : "ON CONFLICT (key) DO NOTHING";
   SQLite::Statement insert(connection,
                            "INSERT INTO devices (key, model_key, platform, vendor, name, driver_version, "
                            "opencl_c_version, type, compute_units, clock_mhz, global_mem_bytes, local_mem_bytes, "
-                           "max_work_group_size) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) " + conflict);
+                           "max_work_group_size, architecture) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) " +
+                               conflict);
   insert.bind(1, device.key);
   insert.bind(2, device.model_key);
   insert.bind(3, device.platform);
@@ -50,6 +52,7 @@ std::int64_t upsert_device(SQLite::Database& connection, const DeviceRecord& giv
   insert.bind(11, static_cast<std::int64_t>(device.global_mem_bytes));
   insert.bind(12, static_cast<std::int64_t>(device.local_mem_bytes));
   insert.bind(13, static_cast<std::int64_t>(device.max_work_group_size));
+  insert.bind(14, device.architecture);
   insert.exec();
   SQLite::Statement find(connection, "SELECT id FROM devices WHERE key = ?");
   find.bind(1, device.key);
@@ -167,6 +170,7 @@ DeviceRecord read_device(SQLite::Statement& row, int first) {
   device.max_work_group_size = static_cast<std::uint64_t>(row.getColumn(first + 10).getInt64());
   device.model_key = row.getColumn(first + 11).getString();
   device.key = row.getColumn(first + 12).getString();
+  device.architecture = row.getColumn(first + 13).getString();
   return device;
 }
 

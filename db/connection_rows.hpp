@@ -71,7 +71,7 @@ EvaluationRecord read_evaluation(SQLite::Statement& row, int first_column);
 // The columns read_device() expects over devices (aliased d).
 inline constexpr const char* device_columns =
     "d.platform, d.vendor, d.name, d.driver_version, d.opencl_c_version, d.type, d.compute_units, d.clock_mhz, "
-    "d.global_mem_bytes, d.local_mem_bytes, d.max_work_group_size, d.model_key, d.key";
+    "d.global_mem_bytes, d.local_mem_bytes, d.max_work_group_size, d.model_key, d.key, d.architecture";
 DeviceRecord read_device(SQLite::Statement& row, int first_column);
 
 }  // namespace gemmtune::db

@@ -101,13 +101,6 @@ class Database {
   std::vector<TunedBest> best_per_problem(const std::string& device_key, const KernelVersion& kernel,
                                           const std::string& precision, const std::string& layout,
                                           const std::string& trans) const;
-  // Devices of the same model under other drivers or platforms (key != excluded_device_key): their
-  // best per problem of the same precision, layout and transpositions; the exact problem first,
-  // then by GFLOP/s, highest first.
-  std::vector<TunedBest> best_for_model_other_drivers(const std::string& model_key,
-                                                      const std::string& excluded_device_key,
-                                                      const KernelVersion& kernel,
-                                                      const ProblemRecord& problem) const;
   // Every device of this vendor and type: the best per device and problem of this precision,
   // layout and transpositions, by GFLOP/s, highest first.
   std::vector<TunedBest> best_for_vendor_type(const std::string& vendor, const std::string& type,

@@ -14,6 +14,12 @@ std::string device_key(const DeviceRecord& device) {
          device.opencl_c_version;
 }
 
+std::string architecture_key(const DeviceRecord& device) {
+  if (device.architecture.empty()) return "";
+  return device.vendor + '|' + device.architecture + '|' + std::to_string(device.compute_units) + "cu|" +
+         std::to_string(device.local_mem_bytes / 1024) + "KiB";
+}
+
 DeviceRecord with_computed_keys(DeviceRecord device) {
   device.model_key = device_model_key(device);
   device.key = device_key(device);

@@ -13,6 +13,11 @@ std::string device_model_key(const DeviceRecord& device);
 // software stack. Results are stored under it.
 std::string device_key(const DeviceRecord& device);
 
+// "vendor|architecture|Ncu|L KiB local": devices the same kernels run alike on, whose tuning is the
+// best start for each other (the same multiprocessors, counted alike, with the same local memory);
+// "" where the architecture is unknown.
+std::string architecture_key(const DeviceRecord& device);
+
 // `device` with model_key and key computed from its fields, whatever they held before.
 DeviceRecord with_computed_keys(DeviceRecord device);
 

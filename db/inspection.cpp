@@ -101,25 +101,25 @@ std::vector<StoredEvaluation> Database::all_evaluations() const {
     while (query.executeStep()) {
       StoredEvaluation row;
       row.device = read_device(query, 0);
-      row.kernel_name = query.getColumn(13).getString();
-      row.kernel_hash = query.getColumn(14).getString();
-      row.problem = {query.getColumn(15).getString(), query.getColumn(16).getString(), query.getColumn(17).getString(),
-                     query.getColumn(18).getInt64(), query.getColumn(19).getInt64(), query.getColumn(20).getInt64()};
-      if (!query.getColumn(21).isNull()) {
+      row.kernel_name = query.getColumn(14).getString();
+      row.kernel_hash = query.getColumn(15).getString();
+      row.problem = {query.getColumn(16).getString(), query.getColumn(17).getString(), query.getColumn(18).getString(),
+                     query.getColumn(19).getInt64(), query.getColumn(20).getInt64(), query.getColumn(21).getInt64()};
+      if (!query.getColumn(22).isNull()) {
         StoredSession session;
-        session.uid = query.getColumn(22).getString();
-        session.started_at = query.getColumn(23).getString();
-        session.ended_at = query.getColumn(24).getString();
-        session.record.command_line = query.getColumn(25).getString();
-        session.record.strategy = query.getColumn(26).getString();
-        session.record.seed = static_cast<std::uint64_t>(query.getColumn(27).getInt64());
-        session.record.budget = query.getColumn(28).getInt64();
-        session.record.time_limit = query.getColumn(29).getDouble();
-        session.record.tool_version = query.getColumn(30).getString();
+        session.uid = query.getColumn(23).getString();
+        session.started_at = query.getColumn(24).getString();
+        session.ended_at = query.getColumn(25).getString();
+        session.record.command_line = query.getColumn(26).getString();
+        session.record.strategy = query.getColumn(27).getString();
+        session.record.seed = static_cast<std::uint64_t>(query.getColumn(28).getInt64());
+        session.record.budget = query.getColumn(29).getInt64();
+        session.record.time_limit = query.getColumn(30).getDouble();
+        session.record.tool_version = query.getColumn(31).getString();
         row.session = std::move(session);
       }
-      // Column 31 on: the evaluation.
-      row.evaluation = read_evaluation(query, 31);
+      // Column 32 on: the evaluation.
+      row.evaluation = read_evaluation(query, 32);
       rows.push_back(std::move(row));
     }
     return rows;

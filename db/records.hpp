@@ -18,6 +18,9 @@ struct DeviceRecord {
   std::uint32_t compute_units = 0, clock_mhz = 0;
   std::uint64_t global_mem_bytes = 0, local_mem_bytes = 0, max_work_group_size = 0;
   std::string model_key, key;
+  // What the driver calls the device's architecture ("sm_90" on NVIDIA), "" where it says nothing:
+  // information, not part of the keys; devices of one architecture_key() are siblings.
+  std::string architecture;
 
   friend bool operator==(const DeviceRecord&, const DeviceRecord&) = default;
 };

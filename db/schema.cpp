@@ -143,8 +143,15 @@ WHERE e.rank = 1;
 
 }  // namespace
 
+// Version 4: the device's architecture as the driver reports it, for the sibling level of the
+// dispatcher's chain; '' for devices recorded before.
+constexpr std::string_view device_architecture = R"sql(
+ALTER TABLE devices ADD COLUMN architecture TEXT NOT NULL DEFAULT '';
+)sql";
+
 const std::vector<std::string_view>& migrations() {
-  static const std::vector<std::string_view> steps{version_1, version_2, device_keys_without_memory};
+  static const std::vector<std::string_view> steps{version_1, version_2, device_keys_without_memory,
+                                                   device_architecture};
   return steps;
 }
 

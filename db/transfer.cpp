@@ -77,6 +77,8 @@ class FieldReader {
     if (!value.is_string()) fail(std::string("field '") + name + "' is not a string");
     return std::string(value.as_string());
   }
+  // "" where the field is absent.
+  std::string optional_text(const char* name) const { return object_->contains(name) ? text(name) : ""; }
   template <typename Integer>
   Integer integer(const char* name) const {
     const json::value& value = field(name);
@@ -112,6 +114,7 @@ DeviceRecord device_from_json(const FieldReader& r) {
   d.global_mem_bytes = r.integer<std::uint64_t>("global_mem_bytes");
   d.local_mem_bytes = r.integer<std::uint64_t>("local_mem_bytes");
   d.max_work_group_size = r.integer<std::uint64_t>("max_work_group_size");
+  d.architecture = r.optional_text("architecture");  // files written before it was recorded lack it
   return with_computed_keys(d);  // the file's keys may be of an older format, or wrong
 }
 
@@ -195,6 +198,7 @@ json::object device_to_json(const DeviceRecord& d) {
           {"global_mem_bytes", d.global_mem_bytes},
           {"local_mem_bytes", d.local_mem_bytes},
           {"max_work_group_size", d.max_work_group_size},
+          {"architecture", d.architecture},
           {"model_key", d.model_key},
           {"key", d.key}};
 }

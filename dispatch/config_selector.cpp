@@ -94,34 +94,22 @@ class Chooser {
                                    format_gflops(entry.gflops)))
         return choice;
 
-    // Predicted: every configuration this device has measured, of every shape and transposition,
-    // ranked by the time the performance model predicts for this problem.
+    // Predicted: every configuration this device and its siblings have measured, of every shape
+    // and transposition, ranked by the time the performance model predicts for this problem, a
+    // sibling's measurement trusted less than this device's.
     if (learned) {
       skipped_.insert(learned->unsound.begin(), learned->unsound.end());
       const Target target{kernel_view(problem.m, problem.n, problem.k, shape_.layout), kernel_trans()};
       for (const RankedConfig& ranked : rank_configs(learned->model, learned->observations, target)) {
         const Observation& seen = *ranked.seen;
-        if (auto choice = usable(*seen.family, seen.config, ConfigSource::Nearest, seen.config_key,
+        const ConfigSource source = seen.device_distance == 0 ? ConfigSource::Nearest : ConfigSource::Fallback;
+        if (auto choice = usable(*seen.family, seen.config, source, seen.config_key,
                                  "predicted " + format_seconds(ranked.predicted_seconds) + " from " +
-                                     format_problem(seen) + " on this device, measured " + format_seconds(seen.seconds)))
+                                     format_problem(seen) + " on " + seen.origin + ", measured " +
+                                     format_seconds(seen.seconds)))
           return choice;
       }
     }
-
-    std::vector<db::TunedBest> same_model;
-    for (const KernelFamily* family : families_)
-      for (auto& best : database.best_for_model_other_drivers(device_.model_key(), key, version(*family), problem))
-        same_model.push_back(std::move(best));
-    const auto is_exact = [&](const db::TunedBest& entry) { return entry.problem == problem; };
-    std::stable_sort(same_model.begin(), same_model.end(), [&](const auto& a, const auto& b) {
-      return is_exact(a) != is_exact(b) ? is_exact(a) : a.gflops > b.gflops;
-    });
-    for (const auto& entry : same_model)
-      if (auto choice = usable(entry, ConfigSource::Fallback,
-                               "tuned " + format_shape(entry.problem.m, entry.problem.n, entry.problem.k) +
-                                   " on this device model under driver " + entry.driver_version + ", " +
-                                   format_gflops(entry.gflops)))
-        return choice;
 
     std::vector<db::TunedBest> vendor;
     for (const KernelFamily* family : families_)

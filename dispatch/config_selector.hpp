@@ -16,11 +16,14 @@ struct LearnedModel;
 
 // Reads the tuning database (read-only) and walks the chain
 //   exact:    this device key, kernel hash, precision, layout, transpositions and M, N, K;
-//   nearest:  among every configuration this device has measured (each problem's fastest few, of
-//             every shape, transposition and family), the one the performance model
-//             (core/performance_model.hpp), fitted to this device's measurements, predicts fastest
-//             for this problem, a measurement far from it trusted less;
-//   fallback: the same device model under another driver, then the best of this vendor and type;
+//   nearest:  among every configuration this device and its siblings have measured (each
+//             problem's fastest few, of every shape, transposition and family), the one the
+//             performance model (core/performance_model.hpp), fitted to this device's
+//             measurements, predicts fastest for this problem, a measurement far from it, or of
+//             a sibling, trusted less. Siblings: the same model under another driver or platform,
+//             and devices of the same architecture (db::architecture_key). Reported as nearest
+//             when this device's measurement wins, as fallback naming the sibling otherwise;
+//   fallback: the best of this vendor and type, whatever the shape;
 //   default:  the first family serving the problem whose default for this device runs here.
 // Every database entry is checked against the device's limits first and skipped when it breaks a
 // rule; entries of another kernel source are never seen (the queries filter by the hash).

@@ -49,6 +49,18 @@ std::optional<std::size_t> parse_index(const std::string& text) {
   return value;
 }
 
+// NVIDIA's compute capability (cl_nv_device_attribute_query), as "sm_90"; "" on other devices.
+std::string architecture_of(const cl::Device& device) {
+  constexpr cl_device_info compute_capability_major = 0x4000;  // CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV
+  constexpr cl_device_info compute_capability_minor = 0x4001;  // CL_DEVICE_COMPUTE_CAPABILITY_MINOR_NV
+  if (device.getInfo<CL_DEVICE_EXTENSIONS>().find("cl_nv_device_attribute_query") == std::string::npos) return "";
+  cl_uint major = 0, minor = 0;
+  if (clGetDeviceInfo(device(), compute_capability_major, sizeof major, &major, nullptr) != CL_SUCCESS ||
+      clGetDeviceInfo(device(), compute_capability_minor, sizeof minor, &minor, nullptr) != CL_SUCCESS)
+    return "";
+  return "sm_" + std::to_string(major) + std::to_string(minor);
+}
+
 }  // namespace
 
 std::string DeviceFingerprint::model_key() const { return device_record(*this).model_key; }
@@ -70,6 +82,7 @@ DeviceFingerprint fingerprint_of(const cl::Device& device) {
     print.global_mem_bytes = device.getInfo<CL_DEVICE_GLOBAL_MEM_SIZE>();
     print.local_mem_bytes = device.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>();
     print.max_work_group_size = device.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>();
+    print.architecture = architecture_of(device);
     return print;
   } catch (const cl::Error& error) {
     throw device_error("reading device information", error);

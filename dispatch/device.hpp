@@ -25,6 +25,9 @@ struct DeviceFingerprint {
   std::uint64_t global_mem_bytes = 0;
   std::uint64_t local_mem_bytes = 0;
   std::uint64_t max_work_group_size = 0;
+  // What the driver calls the architecture: "sm_90" (compute capability 9.0) on NVIDIA, from
+  // cl_nv_device_attribute_query; "" where the driver does not say.
+  std::string architecture;
 
   // The device model without its driver: vendor, name, compute units.
   std::string model_key() const;

@@ -1,7 +1,11 @@
 // A device's performance model for one precision and layout, learned from its tuning database.
 #include "dispatch/learned_model.hpp"
 
+#include <cmath>
+
+#include "db/device_keys.hpp"
 #include "db/record_validation.hpp"
+#include "dispatch/device_record.hpp"
 #include "dispatch/family_limits.hpp"
 #include "dispatch/kernel_registry.hpp"
 #include "gemmtune/error.hpp"
@@ -14,7 +18,8 @@ ProblemSize kernel_view(std::int64_t m, std::int64_t n, std::int64_t k, Layout l
 
 std::vector<Observation> read_observations(const db::Database& database, const std::string& device_key,
                                            Precision precision, Layout layout, int per_problem,
-                                           double device_distance, std::set<std::string>* unsound) {
+                                           double device_distance, const std::string& origin,
+                                           std::set<std::string>* unsound) {
   std::vector<Observation> observations;
   for (const auto& family : kernel_families()) {
     if (std::find(family.precisions().begin(), family.precisions().end(), precision) == family.precisions().end())
@@ -28,7 +33,7 @@ std::vector<Observation> read_observations(const db::Database& database, const s
         if (layout == Layout::ColMajor) trans = {trans[1], trans[0]};
         observations.push_back({&family, family.complete(row.config), row.config_key,
                                 kernel_view(row.problem.m, row.problem.n, row.problem.k, layout), trans,
-                                row.median_seconds, device_distance});
+                                row.median_seconds, device_distance, origin});
       } catch (const ConfigError&) {
         if (unsound) unsound->insert(row.kernel_name + '|' + row.config_key);
       }
@@ -44,13 +49,36 @@ ModelTerms initial_terms(const DeviceLimits& limits) {
   return terms;
 }
 
+std::optional<double> sibling_distance(const db::DeviceRecord& device, const db::DeviceRecord& stored) {
+  if (stored.key == device.key) return std::nullopt;
+  if (stored.model_key == device.model_key) return 0.5;
+  const std::string architecture = db::architecture_key(device);
+  if (architecture.empty() || db::architecture_key(stored) != architecture) return std::nullopt;
+  const double clocks = std::log(std::max(1.0, static_cast<double>(stored.clock_mhz)) /
+                                 std::max(1.0, static_cast<double>(device.clock_mhz)));
+  return 1 + std::abs(clocks);
+}
+
 LearnedModel learn_model(const db::Database& database, const DeviceFingerprint& device, const DeviceLimits& limits,
                          Precision precision, Layout layout, int per_problem) {
   std::set<std::string> unsound;
   std::vector<Observation> observations =
-      read_observations(database, device.key(), precision, layout, per_problem, 0, &unsound);
+      read_observations(database, device.key(), precision, layout, per_problem, 0, "this device", &unsound);
   const NamedValues named = named_limits(limits, precision);
+  // Fitted to this device's own measurements only: a sibling's times are not this device's.
   const ModelTerms terms = fit_terms(observations, named, device.compute_units, initial_terms(limits));
+
+  const db::DeviceRecord me = device_record(device);
+  for (const auto& stored : database.devices()) {
+    const auto distance = sibling_distance(me, stored);
+    if (!distance) continue;
+    const std::string origin = stored.model_key == me.model_key
+                                   ? "this device model under driver " + stored.driver_version
+                                   : "sibling " + stored.name + " (" + stored.architecture + ", driver " +
+                                         stored.driver_version + ")";
+    for (auto& seen : read_observations(database, stored.key, precision, layout, per_problem, *distance, origin, &unsound))
+      observations.push_back(std::move(seen));
+  }
   return {std::move(observations), PerformanceModel(named, device.compute_units, terms), unsound};
 }
 

@@ -1,6 +1,7 @@
 // A device's performance model for one precision and layout, learned from its tuning database.
 #pragma once
 
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -25,15 +26,22 @@ ProblemSize kernel_view(std::int64_t m, std::int64_t n, std::int64_t k, Layout l
 
 // The `per_problem` fastest configurations of every problem this device key has tuned at this
 // precision and layout, every family serving the precision, each as an observation at
-// `device_distance`.
+// `device_distance`, named `origin`.
 std::vector<Observation> read_observations(const db::Database& database, const std::string& device_key,
                                            Precision precision, Layout layout, int per_problem,
-                                           double device_distance, std::set<std::string>* unsound = nullptr);
+                                           double device_distance, const std::string& origin,
+                                           std::set<std::string>* unsound = nullptr);
+
+// How far a stored device is from `device` for the model's mistrust, or nothing where it is no
+// sibling: 0.5 for the same model under another driver or platform, 1 (plus the log of their
+// clocks' ratio) for another model of the same db::architecture_key().
+std::optional<double> sibling_distance(const db::DeviceRecord& device, const db::DeviceRecord& stored);
 
 // The model's starting terms for a kind of device, before anything is fitted.
 ModelTerms initial_terms(const DeviceLimits& limits);
 
-// The observations of `device` in `database`, with the model's terms fitted to them.
+// The observations of `device` in `database`, with the model's terms fitted to them, followed by
+// those of its siblings (sibling_distance()).
 LearnedModel learn_model(const db::Database& database, const DeviceFingerprint& device, const DeviceLimits& limits,
                          Precision precision, Layout layout, int per_problem);
 

@@ -61,7 +61,7 @@ int model(const Arguments& args) {
   boost::json::array list;
   for (const auto& device : chosen_devices(database, choice, false)) {
     const std::vector<Observation> observations =
-        read_observations(database, device.key, precision, layout, every_evaluation, 0);
+        read_observations(database, device.key, precision, layout, every_evaluation, 0, device.name);
     const DeviceLimits limits = recorded_limits(device);
     const NamedValues named = named_limits(limits, precision);
     const ModelTerms fitted = fit_terms(observations, named, device.compute_units, initial_terms(limits));

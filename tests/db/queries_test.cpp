@@ -89,20 +89,6 @@ TEST_F(Queries, LeadingConfigsAreTheFastestOkOnesOfEveryProblemAndTransposition)
   EXPECT_TRUE(database.leading_configs(cpu.key, current, "fp32", "col", 10).empty());
 }
 
-TEST_F(Queries, OtherDriversOfTheSameModelExactShapeFirst) {
-  const auto rows = database.best_for_model_other_drivers(here.model_key, here.key, current, sample_problem());
-  ASSERT_EQ(rows.size(), 2u);
-  EXPECT_EQ(rows[0].device_key, other_driver.key);
-  EXPECT_EQ(rows[0].driver_version, "2.0");
-  EXPECT_EQ(rows[0].problem, sample_problem());
-  EXPECT_EQ(rows[0].config, sample_evaluation(16, 32, 1).config);
-  EXPECT_EQ(rows[1].problem, sample_problem(2048));
-  // Asking for a shape nobody tuned still gives the nearest candidates, fastest first.
-  const auto nearest = database.best_for_model_other_drivers(here.model_key, here.key, current, sample_problem(100));
-  ASSERT_EQ(nearest.size(), 2u);
-  EXPECT_GE(nearest[0].gflops, nearest[1].gflops);
-}
-
 TEST_F(Queries, VendorAndTypeAcrossDevicesBestFirst) {
   const auto gpus = database.best_for_vendor_type("Acme", "gpu", current, "fp32", "row", "NN");
   ASSERT_EQ(gpus.size(), 5u);  // here x2 problems, other driver x2, other model x1

@@ -14,8 +14,9 @@ namespace {
 using ::testing::HasSubstr;
 
 DeviceFingerprint made_up_device(const std::string& name = "Test GPU", const std::string& driver = "1.0",
-                                 const std::string& vendor = "Acme") {
+                                 const std::string& vendor = "Acme", const std::string& architecture = "arch_9") {
   DeviceFingerprint f;
+  f.architecture = architecture;
   f.platform = "Test Platform";
   f.vendor = vendor;
   f.name = name;
@@ -145,16 +146,60 @@ TEST_F(ConfigSelectorTest, NearestTakesConfigurationsOfOtherTranspositions) {
 TEST_F(ConfigSelectorTest, SameModelUnderAnotherDriverBeforeVendorDefault) {
   auto database = writable();
   add_result(database, made_up_device("Test GPU", "2.0"), problem(1024, 1024, 1024), valid_config(32));
-  add_result(database, made_up_device("Bigger GPU"), problem(512, 512, 512), valid_config(64), 1e-4);
+  add_result(database, made_up_device("Bigger GPU", "1.0", "Acme", "arch_8"), problem(512, 512, 512), valid_config(64), 1e-4);
   const ConfigChoice choice = choose(512, 512, 512);
   EXPECT_EQ(choice.source, ConfigSource::Fallback);
   EXPECT_EQ(choice.config.at("TSM"), 32);
   EXPECT_THAT(choice.detail, HasSubstr("this device model under driver 2.0"));
 }
 
+// A sibling (another model of the same architecture, compute units and local memory) gives its
+// configuration for the very shape asked, and the detail names it.
+TEST_F(ConfigSelectorTest, SiblingGivesItsConfigurationForThatShape) {
+  auto database = writable();
+  const DeviceFingerprint sibling = made_up_device("Sibling GPU", "3.0");
+  add_result(database, sibling, problem(512, 512, 512), valid_config(32), 50e-6);
+  add_result(database, sibling, problem(4096, 4096, 4096), valid_config(128), 10e-3);
+  const ConfigChoice small = choose(512, 512, 512);
+  EXPECT_EQ(small.source, ConfigSource::Fallback);
+  EXPECT_EQ(small.config.at("TSM"), 32) << small.detail;
+  EXPECT_THAT(small.detail, HasSubstr("from 512x512x512 NN (xgemm) on sibling Sibling GPU (arch_9, driver 3.0)"));
+  EXPECT_EQ(choose(4096, 4096, 4096).config.at("TSM"), 128);
+}
+
+// Another architecture, or the same one with other compute units, is no sibling: its entries are
+// only the vendor's best, whatever the shape.
+TEST_F(ConfigSelectorTest, AnotherArchitectureIsNoSibling) {
+  auto database = writable();
+  add_result(database, made_up_device("Old GPU", "1.0", "Acme", "arch_8"), problem(512, 512, 512), valid_config(32), 50e-6);
+  DeviceFingerprint smaller = made_up_device("Small GPU");
+  smaller.compute_units = 8;
+  add_result(database, smaller, problem(4096, 4096, 4096), valid_config(128), 10e-3);
+  const ConfigChoice choice = choose(512, 512, 512);
+  EXPECT_EQ(choice.source, ConfigSource::Fallback);
+  EXPECT_THAT(choice.detail, HasSubstr("best known for Acme gpu devices"));
+  // The vendor level ranks by rate, not by shape: the 4096^3 entry's 13.7 TFLOP/s wins.
+  EXPECT_EQ(choice.config.at("TSM"), 128);
+}
+
+// With entries at every level, each level wins over the ones after it: this device's exact entry,
+// then this device's and its siblings' measurements, then the vendor's best, then the defaults.
+TEST_F(ConfigSelectorTest, TheChainKeepsItsOrder) {
+  auto database = writable();
+  add_result(database, made_up_device("Other GPU", "1.0", "Acme", "arch_8"), problem(256, 256, 256), valid_config(16), 1e-6);
+  EXPECT_EQ(choose(256, 256, 256).config.at("TSM"), 16);
+  add_result(database, made_up_device("Sibling GPU"), problem(256, 256, 256), valid_config(32), 40e-6);
+  EXPECT_EQ(choose(256, 256, 256).config.at("TSM"), 32);
+  EXPECT_EQ(choose(256, 256, 256).source, ConfigSource::Fallback);
+  add_result(database, me, problem(256, 256, 256), valid_config(64), 60e-6);
+  EXPECT_EQ(choose(256, 256, 256).source, ConfigSource::Exact);
+  EXPECT_EQ(choose(256, 256, 256).config.at("TSM"), 64);
+  EXPECT_EQ(choose(256, 256, 256, Precision::Double).source, ConfigSource::Default);
+}
+
 TEST_F(ConfigSelectorTest, VendorAndTypeDefault) {
   auto database = writable();
-  add_result(database, made_up_device("Bigger GPU"), problem(512, 512, 512), valid_config(64));
+  add_result(database, made_up_device("Bigger GPU", "1.0", "Acme", "arch_8"), problem(512, 512, 512), valid_config(64));
   add_result(database, made_up_device("Other GPU", "1.0", "Other Vendor"), problem(512, 512, 512), valid_config(32));
   const ConfigChoice choice = choose(512, 512, 512);
   EXPECT_EQ(choice.source, ConfigSource::Fallback);

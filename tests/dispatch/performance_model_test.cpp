@@ -17,7 +17,7 @@ constexpr double compute_units = 16;
 Observation observed(std::int64_t tile, ProblemSize problem, double seconds, std::string trans = "NN") {
   const KernelFamily& family = kernel_family("xgemm");
   const KernelConfig config = family.complete({{"TSM", tile}, {"TSN", tile}, {"WPTM", tile / 8}, {"WPTN", tile / 8}});
-  return {&family, config, "tile" + std::to_string(tile), problem, std::move(trans), seconds, 0};
+  return {&family, config, "tile" + std::to_string(tile), problem, std::move(trans), seconds, 0, ""};
 }
 
 TEST(PerformanceModel, CarriesTimeByWavesOfWorkGroups) {
