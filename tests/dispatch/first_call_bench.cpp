@@ -1,5 +1,6 @@
-// Start-up cost of the dispatcher: wall time of the first GEMM in this process (compile or cache
-// load included) against a steady-state call, or with a thread count, the time until that many
+// Start-up and per-call cost of the dispatcher: wall time of the first GEMM in this process (compile
+// or cache load included) against a steady-state call (its enqueue alone, and a cached choice's
+// lookup), or with a thread count, the time until that many
 // threads have each made the first call of a shape of its own through one handle. Run it with a
 // fresh and with a used GEMMTUNE_CACHE_DIR.
 // Usage: dispatch_first_call [size [threads]]
@@ -99,10 +100,13 @@ int first_and_steady_call(const DeviceEntry& entry, std::size_t size) {
   const double first_seconds = seconds_since(start);
   clReleaseEvent(event);
 
-  std::vector<double> wall, kernel;
+  std::vector<double> wall, kernel, enqueue;
   for (int i = 0; i < 10; ++i) {
     start = std::chrono::steady_clock::now();
-    call(handle, queue, size, Transpose::No, Transpose::No, a, b, c, event);
+    handle.gemm(Layout::RowMajor, Transpose::No, Transpose::No, size, size, size, 1.0f, a(), 0, size, b(), 0, size,
+                0.0f, c(), 0, size, queue(), &event);
+    enqueue.push_back(seconds_since(start));  // the library's work and the driver's enqueue, no waiting
+    clWaitForEvents(1, &event);
     wall.push_back(seconds_since(start));
     cl_ulong begin = 0, end = 0;
     clGetEventProfilingInfo(event, CL_PROFILING_COMMAND_START, sizeof(begin), &begin, nullptr);
@@ -112,11 +116,19 @@ int first_and_steady_call(const DeviceEntry& entry, std::size_t size) {
   }
   std::sort(wall.begin(), wall.end());
   std::sort(kernel.begin(), kernel.end());
-  const ConfigChoice choice = handle.choose({Precision::Single, Layout::RowMajor, Transpose::No, Transpose::No, size, size, size});
+  std::sort(enqueue.begin(), enqueue.end());
+  // The choice is made once per shape and handle; later calls only look it up.
+  const GemmShape shape{Precision::Single, Layout::RowMajor, Transpose::No, Transpose::No, size, size, size};
+  const ConfigChoice choice = handle.choose(shape);
+  constexpr int lookups = 100000;
+  start = std::chrono::steady_clock::now();
+  for (int i = 0; i < lookups; ++i) handle.choose(shape);
+  const double choose_seconds = seconds_since(start) / lookups;
   std::printf("{\"device\": \"%s\", \"size\": %zu, \"handle_s\": %.6f, \"first_call_s\": %.6f, "
-              "\"steady_call_s\": %.6f, \"steady_kernel_s\": %.6f, \"config_source\": \"%s\"}\n",
+              "\"steady_call_s\": %.6f, \"steady_enqueue_s\": %.6f, \"steady_choose_s\": %.9f, "
+              "\"steady_kernel_s\": %.6f, \"config_source\": \"%s\"}\n",
               entry.fingerprint.name.c_str(), size, handle_seconds, first_seconds, wall[wall.size() / 2],
-              kernel[kernel.size() / 2], to_string(choice.source).c_str());
+              enqueue[enqueue.size() / 2], choose_seconds, kernel[kernel.size() / 2], to_string(choice.source).c_str());
   return 0;
 }
 
