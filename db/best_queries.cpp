@@ -1,4 +1,4 @@
-// The dispatcher's read-only queries over the best_configs view, and the top-N of `gemmtune db show`.
+// The dispatcher's read-only queries over the best_configs view, the tuner's seeds, and the top-N of `gemmtune db show`.
 #include <SQLiteCpp/Statement.h>
 
 #include "core/kernel_config.hpp"
@@ -91,6 +91,17 @@ std::vector<TunedBest> Database::best_for_vendor_type(const std::string& vendor,
     query.bind(5, precision);
     query.bind(6, layout);
     query.bind(7, trans);
+    return read_all(query);
+  });
+}
+
+std::vector<TunedBest> Database::device_winners(const std::string& device_key, const std::string& precision) const {
+  return guarded(name(), "reading the device's best configurations", [&] {
+    SQLite::Statement query(*connection_, std::string("SELECT ") + best_columns +
+                                              " FROM best_configs WHERE device_key = ? AND precision = ? "
+                                              "ORDER BY gflops DESC, evaluation_id");
+    query.bind(1, device_key);
+    query.bind(2, precision);
     return read_all(query);
   });
 }

@@ -114,6 +114,10 @@ class Database {
                                          const std::string& precision, const std::string& layout,
                                          int per_problem) const;
 
+  // This device's best per kernel version and problem of this precision, any layout and
+  // transpositions, by GFLOP/s, highest first: what a tuning session seeds a new problem with.
+  std::vector<TunedBest> device_winners(const std::string& device_key, const std::string& precision) const;
+
   // Inspection (gemmtune db).
   std::vector<DeviceRecord> devices() const;  // by id
   std::vector<ProblemSummary> problem_summaries() const;

@@ -100,6 +100,18 @@ TEST_F(Queries, VendorAndTypeAcrossDevicesBestFirst) {
   EXPECT_TRUE(database.best_for_vendor_type("Other", "gpu", current, "fp32", "row", "NN").empty());
 }
 
+TEST_F(Queries, DeviceWinnersAreEachProblemsBestOfThePrecisionFastestFirst) {
+  add(here, sample_problem(64, 64, 64, "fp32", "TT"), sample_evaluation(4, 4, 0.001));
+  const auto rows = database.device_winners(here.key, "fp32");
+  ASSERT_EQ(rows.size(), 4u);  // 512^3 under both kernel versions, 1024^3, 64^3 TT; not fp64, not other devices
+  EXPECT_EQ(rows[0].kernel_hash, "old");
+  EXPECT_EQ(rows[1].problem.trans, "TT");
+  EXPECT_EQ(rows[2].config, sample_evaluation(32, 64, 1).config);
+  EXPECT_EQ(rows[3].problem, sample_problem(1024));
+  EXPECT_EQ(database.device_winners(here.key, "fp64").size(), 1u);
+  EXPECT_TRUE(database.device_winners("no such device", "fp32").empty());
+}
+
 TEST_F(Queries, TopConfigsAndSummaries) {
   const auto top = database.top_configs(here.key, "xgemm", sample_problem(), 2);
   ASSERT_EQ(top.size(), 2u);
