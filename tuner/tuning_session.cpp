@@ -8,12 +8,13 @@
 
 #include "db/database.hpp"
 #include "core/kernel_config.hpp"
-#include "core/shape_distance.hpp"
 #include "dispatch/device_record.hpp"
 #include "dispatch/family_limits.hpp"
 #include "search/parameter_space.hpp"
 #include "search/registry.hpp"
+#include "search/seeded_strategy.hpp"
 #include "tuner/family_space.hpp"
+#include "tuner/seed_sources.hpp"
 
 namespace gemmtune {
 namespace {
@@ -32,63 +33,30 @@ db::EvaluationRecord evaluation_record(const KernelConfig& config, const Evaluat
   return record;
 }
 
-// Earlier winners, measured before the search: this problem's fastest configurations under any
-// kernel source (after a change of the kernel the old winners are seldom far from the new
-// optimum), then this kernel's best for the device's other problems, nearest shape first. Only
-// configurations of `space`, each once.
-std::vector<KernelConfig> earlier_winners(const db::Database& database, const std::string& device_key,
-                                          const KernelFamily& family, const db::ProblemRecord& problem,
-                                          const search::ParameterSpace& space) {
-  constexpr int per_source = 4;
-  std::vector<KernelConfig> candidates;
-  for (const auto& best : database.top_configs(device_key, family.name(), problem, per_source))
-    candidates.push_back(best.config);
-  auto others = database.best_per_problem(device_key, {family.name(), family.source().hash}, problem.precision,
-                                          problem.layout, problem.trans);
-  std::erase_if(others, [&](const db::TunedBest& best) { return best.problem == problem; });  // already known
-  const auto distance = [&](const db::ProblemRecord& p) {
-    return shape_distance(p.m, p.n, p.k, problem.m, problem.n, problem.k);
-  };
-  std::stable_sort(others.begin(), others.end(),
-                   [&](const auto& x, const auto& y) { return distance(x.problem) < distance(y.problem); });
-  for (std::size_t i = 0; i < others.size() && i < per_source; ++i) candidates.push_back(others[i].config);
-
-  std::vector<KernelConfig> winners;
-  for (const auto& candidate : candidates) {
-    KernelConfig config;
-    try {
-      config = in_space_terms(family, family.complete(candidate), space);
-    } catch (const ConfigError&) {
-      continue;  // a parameter this kernel no longer has
-    }
-    if (space.contains(config) && std::find(winners.begin(), winners.end(), config) == winners.end())
-      winners.push_back(config);
-  }
-  return winners;
-}
-
 }  // namespace
 
-TuningSummary tune_problem(const TuningRequest& request, const ProgressCallback& progress,
-                           const search::EnumerationProgress& enumeration_progress) {
+search::ParameterSpace tuning_space(const KernelFamily& family, const DeviceEntry& device, Precision precision,
+                                    const std::optional<std::filesystem::path>& space_file,
+                                    std::optional<double> seconds, const search::EnumerationProgress& progress) {
+  search::EnumerationWatch watch;
+  watch.progress = progress;
+  if (seconds)
+    watch.deadline = std::chrono::steady_clock::now() +
+                     std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(*seconds));
+  return family_space(family, named_limits(limits_of(device.device), precision), space_file, watch);
+}
+
+TuningSummary tune_problem(const TuningRequest& request, const ProgressCallback& progress) {
   const auto start = std::chrono::steady_clock::now();
   const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   const KernelFamily& family = *request.family;
+  const search::ParameterSpace& space = *request.space;
   const DeviceLimits limits = limits_of(request.device.device);
-  search::EnumerationWatch watch;
-  watch.progress = enumeration_progress;
-  if (request.budget.seconds)
-    watch.deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                 std::chrono::duration<double>(*request.budget.seconds));
-  const search::ParameterSpace space =
-      family_space(family, named_limits(limits, request.precision), request.space_file, watch);
-  search::Budget budget = request.budget;
-  if (budget.seconds) *budget.seconds = std::max(0.0, *budget.seconds - elapsed());
   const std::string strategy_name = request.strategy.empty() ? search::default_strategy_name() : request.strategy;
-  auto strategy = search::make_strategy(strategy_name);
 
   db::Database database(request.database, db::Database::Mode::ReadWrite);
-  const std::int64_t device_id = database.device_id(device_record(request.device.fingerprint));
+  const db::DeviceRecord device = device_record(request.device.fingerprint);
+  const std::int64_t device_id = database.device_id(device);
   const std::int64_t kernel_id = database.kernel_id(family.name(), family.source().hash);
   const GemmArguments& g = request.problem;
   const db::ProblemRecord problem{to_string(request.precision), to_string(g.layout),
@@ -100,6 +68,12 @@ TuningSummary tune_problem(const TuningRequest& request, const ProgressCallback&
   std::map<std::string, search::Measurement> known;
   for (const auto& record : database.evaluations(device_id, kernel_id, problem_id))
     known[config_key(record.config)] = {search::status_from_string(record.status), record.median_seconds};
+
+  // Earlier winners are measured before the strategy's own proposals, so that each problem starts
+  // from what was found before it; the strategy learns them, and they count like its own.
+  std::vector<KernelConfig> earlier_winners = seeds({database, device, family, problem, known.size()}, space);
+  const std::size_t seed_count = earlier_winners.size();
+  search::SeededStrategy strategy(search::make_strategy(strategy_name), std::move(earlier_winners));
 
   db::SessionRecord session_record;
   session_record.command_line = request.command_line;
@@ -113,6 +87,7 @@ TuningSummary tune_problem(const TuningRequest& request, const ProgressCallback&
   Evaluator evaluator(family, request.device, g, request.precision, request.evaluator);
   const double flops = 2.0 * g.m * g.n * g.k;
   TuningSummary summary;
+  summary.seeds = seed_count;
   summary.space_valid = space.valid_count(), summary.space_total = space.total_count();
   const std::size_t planned = static_cast<std::size_t>(
       std::min<std::uint64_t>(space.valid_count(), request.budget.evaluations.value_or(space.valid_count())));
@@ -125,7 +100,7 @@ TuningSummary tune_problem(const TuningRequest& request, const ProgressCallback&
     return search::Measurement{outcome.status, outcome.median_seconds};
   };
   const auto evaluate = [&](const KernelConfig& config) {
-    evaluator.prefetch(strategy->upcoming(compile_ahead));
+    evaluator.prefetch(strategy.upcoming(compile_ahead));
     return measure(config);
   };
   const auto on_evaluation = [&](const search::Evaluation& evaluation, std::size_t done) {
@@ -146,18 +121,16 @@ TuningSummary tune_problem(const TuningRequest& request, const ProgressCallback&
 
   // The kernel's defaults are always measured (once per database), so that a short session can
   // never leave the dispatcher with something slower than no tuning at all.
-  // Earlier winners follow, so that a re-tune after a kernel change starts near its old best.
-  std::vector<KernelConfig> first = {in_space_terms(family, default_on_device(family, limits, request.precision), space)};
-  for (auto& winner : earlier_winners(database, request.device.fingerprint.key(), family, problem, space))
-    first.push_back(std::move(winner));
-  for (const KernelConfig& config : first) {
-    if (known.contains(config_key(config))) continue;
-    const search::Measurement measurement = measure(config);
-    known[config_key(config)] = measurement;
-    on_evaluation({config, measurement, false}, 0);
+  const KernelConfig defaults = in_space_terms(family, default_on_device(family, limits, request.precision), space);
+  if (!known.contains(config_key(defaults))) {
+    const search::Measurement measurement = measure(defaults);
+    known[config_key(defaults)] = measurement;
+    on_evaluation({defaults, measurement, false}, 0);
   }
 
-  const auto evaluations = search::run_search(space, *strategy, request.seed, budget, evaluate, known, on_evaluation);
+  search::Budget budget = request.budget;
+  if (budget.seconds) *budget.seconds = std::max(0.0, *budget.seconds - elapsed());
+  const auto evaluations = search::run_search(space, strategy, request.seed, budget, evaluate, known, on_evaluation);
   database.end_session(session);
 
   summary.evaluations = evaluations.size();

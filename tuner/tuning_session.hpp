@@ -16,13 +16,21 @@
 
 namespace gemmtune {
 
+// The space a session of `family` searches on this device: the family's own candidates and
+// choices, or those of `space_file` (see family_space()). The space depends on neither the problem
+// nor the transpositions, so one enumeration serves every problem of a session. A space not
+// enumerated within `seconds` (when given) is a ConfigError.
+search::ParameterSpace tuning_space(const KernelFamily& family, const DeviceEntry& device, Precision precision,
+                                    const std::optional<std::filesystem::path>& space_file,
+                                    std::optional<double> seconds, const search::EnumerationProgress& progress = {});
+
 struct TuningRequest {
   const KernelFamily* family = nullptr;  // the family tuned
+  const search::ParameterSpace* space = nullptr;  // the family's, from tuning_space()
   DeviceEntry device;
   GemmArguments problem;  // dense: minimal leading dimensions, no offsets
   Precision precision = Precision::Single;
   std::filesystem::path database;
-  std::optional<std::filesystem::path> space_file;  // empty: the family's own candidates and choices
   std::string strategy;
   std::uint64_t seed = 1;
   search::Budget budget;
@@ -34,6 +42,7 @@ struct TuningSummary {
   std::size_t evaluations = 0;  // counted by the budget (measured + replayed)
   std::size_t measured = 0;     // evaluated in this run (the kernel's defaults included, the first time)
   std::size_t replayed = 0;     // taken from the database (resume)
+  std::size_t seeds = 0;        // earlier winners proposed first (seed_sources.hpp), counted when evaluated
   std::size_t failed = 0;       // any status other than ok
   std::uint64_t space_valid = 0, space_total = 0;
   double wall_seconds = 0;
@@ -50,9 +59,9 @@ using ProgressCallback = std::function<void(const search::Evaluation&, std::size
 
 // Every evaluation is committed to the database as it completes; a configuration already recorded
 // for this device, kernel source and problem is replayed from there instead of measured again.
-// The kernel's default configuration is measured first (outside the budget) unless recorded.
-// Enumerating the space counts against the time limit; past it, a ConfigError and nothing recorded.
-TuningSummary tune_problem(const TuningRequest& request, const ProgressCallback& progress = {},
-                           const search::EnumerationProgress& enumeration_progress = {});
+// The kernel's default configuration is measured first (outside the evaluation budget, inside the
+// time limit) unless recorded; the seeds (seed_sources.hpp) come next, then the strategy's own
+// proposals. The strategy learns the seeds' measurements.
+TuningSummary tune_problem(const TuningRequest& request, const ProgressCallback& progress = {});
 
 }  // namespace gemmtune

@@ -72,8 +72,10 @@ TEST_F(EvaluatorFailures, ARunSlowerThanTheLimitIsATimeout) {
 
 // Through a whole session: every candidate of the family's space recorded once, with its status.
 TEST_F(EvaluatorFailures, ASessionRecordsEveryFailureAndCarriesOn) {
+  const search::ParameterSpace space = tuning_space(faulty(), device, Precision::Single, std::nullopt, std::nullopt);
   TuningRequest request;
   request.family = &faulty();
+  request.space = &space;
   request.device = device;
   request.problem = problem;
   request.database = directory / "tuning.db";

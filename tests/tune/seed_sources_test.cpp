@@ -1,0 +1,92 @@
+// The seeds of a problem, read from a crafted database: which sources, in which order, how many.
+#include <gtest/gtest.h>
+
+#include "db/device_keys.hpp"
+#include "dispatch/family_limits.hpp"
+#include "dispatch/kernel_registry.hpp"
+#include "tuner/family_space.hpp"
+#include "tuner/seed_sources.hpp"
+
+namespace gemmtune {
+namespace {
+
+class SeedSources : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    DeviceLimits limits;
+    limits.max_work_group_size = 4096;
+    limits.max_work_item_sizes = {4096, 4096, 4096};
+    limits.local_mem_bytes = 64 << 10;
+    limits.cpu = true;
+    space.emplace(family_space(family, named_limits(limits, Precision::Single)));
+    device.vendor = "Acme", device.name = "CPU", device.type = "cpu", device.platform = "Test";
+    device.compute_units = 2, device.max_work_group_size = 4096;
+    device = db::with_computed_keys(device);
+    stranger = device;
+    stranger.name = "Other CPU";
+    stranger = db::with_computed_keys(stranger);
+  }
+
+  // The index-th configuration of the space, far apart so that they differ.
+  KernelConfig config(std::uint64_t index) const { return space->at(index * 997 % space->valid_count()); }
+
+  void add(const db::DeviceRecord& on, const db::ProblemRecord& problem, const KernelConfig& config, double seconds,
+           const std::string& hash, const std::string& kernel = "xgemm") {
+    db::EvaluationRecord e;
+    e.config = config;
+    e.status = "ok";
+    e.runs = 1;
+    e.min_seconds = e.median_seconds = seconds;
+    e.gflops = 2.0 * problem.m * problem.n * problem.k / seconds * 1e-9;
+    ASSERT_TRUE(database.record(0, database.device_id(on), database.kernel_id(kernel, hash),
+                                database.problem_id(problem), e));
+  }
+
+  static db::ProblemRecord problem_of(std::int64_t size, const std::string& trans = "NN",
+                                      const std::string& precision = "fp32") {
+    return {precision, "row", trans, size, size, size};
+  }
+
+  const KernelFamily& family = kernel_family("xgemm");
+  const std::string current = family.source().hash;
+  std::optional<search::ParameterSpace> space;
+  db::Database database = db::Database::in_memory();
+  db::DeviceRecord device, stranger;
+  const db::ProblemRecord tuned = problem_of(100);
+};
+
+TEST_F(SeedSources, OlderSourcesOfTheProblemThenTheDevicesWinnersFastestFirstAtMostEight) {
+  add(device, tuned, config(0), 0.5e-3, current);  // recorded by the session itself: never a seed
+  for (int i = 1; i <= 5; ++i) add(device, tuned, config(i), i * 1e-3, "old");  // the 4 fastest are seeds
+  // Each problem's best, by GFLOP/s (all of size 64: the fastest time first).
+  add(device, problem_of(64, "TT"), config(6), 1e-6, current);
+  add(device, problem_of(64, "NT"), config(2), 1.5e-6, current);  // already a seed
+  add(device, problem_of(64, "TN"), config(7), 2e-6, current);
+  add(device, problem_of(64, "TN", "fp64"), config(8), 0.5e-6, current);  // another precision
+  KernelConfig broken = config(9);
+  broken["TSM"] = 3;
+  add(device, problem_of(63), broken, 0.1e-6, current);  // breaks a rule
+  add(device, problem_of(62), {{"LM", 4}}, 0.1e-6, current, "xgemm_skinny");  // another family's
+  add(stranger, problem_of(61), config(10), 0.1e-6, current);  // another device
+  add(device, {"fp32", "col", "NN", 64, 64, 65}, config(11), 3e-6, "old");
+  add(device, problem_of(60), config(12), 4e-6, current);
+  add(device, problem_of(59), config(13), 5e-6, current);  // a ninth: beyond the cap
+
+  const auto seeds = gemmtune::seeds({database, device, family, tuned, 1}, *space);
+  const std::vector<KernelConfig> expected{config(1), config(2), config(3), config(4),
+                                           config(6), config(7), config(11), config(12)};
+  ASSERT_EQ(seeds.size(), most_seeds);
+  EXPECT_EQ(seeds, expected);
+}
+
+// However much the session recorded for the problem itself, the older sources still give four.
+TEST_F(SeedSources, TheSessionsOwnRecordsLeaveTheOlderSourcesTheirPlaces) {
+  for (int i = 0; i < 6; ++i) add(device, tuned, config(20 + i), 0.1e-3 * (i + 1), current);
+  add(device, tuned, config(1), 1e-3, "old");
+  add(device, tuned, config(2), 2e-3, "old");  // second under the old source: only that source offers it
+  const auto seeds = gemmtune::seeds({database, device, family, tuned, 6}, *space);
+  EXPECT_EQ(seeds, (std::vector<KernelConfig>{config(1), config(2)}));
+}
+
+}  // namespace
+}  // namespace gemmtune

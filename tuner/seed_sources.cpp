@@ -1,0 +1,67 @@
+// Where a tuning session's seeds come from: configurations measured before its strategy proposes any.
+#include "tuner/seed_sources.hpp"
+
+#include <algorithm>
+
+#include "tuner/family_space.hpp"
+
+namespace gemmtune {
+namespace {
+
+bool recorded_by_this_session(const SeedQuery& query, const db::TunedBest& best) {
+  return best.kernel_name == query.family.name() && best.kernel_hash == query.family.source().hash &&
+         best.problem == query.problem;
+}
+
+std::vector<KernelConfig> configs_of(const SeedQuery& query, std::vector<db::TunedBest> bests) {
+  std::erase_if(bests, [&](const db::TunedBest& best) { return recorded_by_this_session(query, best); });
+  std::vector<KernelConfig> configs;
+  for (auto& best : bests) configs.push_back(std::move(best.config));
+  return configs;
+}
+
+constexpr std::size_t per_older_source = 4;
+
+std::vector<KernelConfig> older_kernel_sources(const SeedQuery& query) {
+  // top_configs() covers every source hash; asking for as many more as the current source
+  // recorded keeps per_older_source of the others once those are passed over.
+  const auto limit = static_cast<int>(std::min<std::size_t>(per_older_source + query.recorded, 1 << 30));
+  return configs_of(query, query.database.top_configs(query.device.key, query.family.name(), query.problem, limit));
+}
+
+std::vector<KernelConfig> device_winners(const SeedQuery& query) {
+  return configs_of(query, query.database.device_winners(query.device.key, query.problem.precision));
+}
+
+}  // namespace
+
+const std::vector<SeedSource>& seed_sources() {
+  static const std::vector<SeedSource> sources{
+      {per_older_source, older_kernel_sources},
+      {most_seeds, device_winners},
+  };
+  return sources;
+}
+
+std::vector<KernelConfig> seeds(const SeedQuery& query, const search::ParameterSpace& space) {
+  std::vector<KernelConfig> taken;
+  for (const SeedSource& source : seed_sources()) {
+    std::size_t from_source = 0;
+    for (const KernelConfig& candidate : source.candidates(query)) {
+      if (taken.size() >= most_seeds) return taken;
+      if (from_source >= source.most) break;
+      KernelConfig config;
+      try {
+        config = in_space_terms(query.family, query.family.complete(candidate), space);
+      } catch (const ConfigError&) {
+        continue;  // a parameter this family does not have
+      }
+      if (!space.contains(config) || std::find(taken.begin(), taken.end(), config) != taken.end()) continue;
+      taken.push_back(std::move(config));
+      ++from_source;
+    }
+  }
+  return taken;
+}
+
+}  // namespace gemmtune
