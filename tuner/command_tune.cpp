@@ -287,8 +287,8 @@ int tune_command(const Arguments& args) {
         summaries.push_back(std::move(out));
       }
       std::cerr << std::fixed << std::setprecision(1) << "  done: " << summary.evaluations << " evaluations ("
-                << summary.measured << " measured, " << summary.replayed << " from the database, " << summary.seeds
-                << " earlier winners first, " << summary.failed << " failed) of " << summary.space_valid
+                << summary.measured << " measured, " << summary.replayed << " from the database, " << summary.failed
+                << " failed; seeded with " << summary.seeds << " earlier winners) of " << summary.space_valid
                 << " valid configurations in " << summary.wall_seconds << " s, " << per_minute << " configs/min\n";
       if (summary.best)
         std::cerr << "  best: " << summary.best_gflops << " GFLOP/s with " << describe_config(summary.best->config)
