@@ -95,14 +95,6 @@ std::vector<Problem> requested_problems(const boost::program_options::variables_
   return problems;
 }
 
-// The coverage set as a problem file, with each problem's class.
-void print_problem_file(const std::vector<Problem>& problems) {
-  std::cout << "# gemmtune tune --coverage: M N K and the transposition per line, the class after '#'\n";
-  for (const Problem& problem : problems)
-    std::cout << problem.size.m << ' ' << problem.size.n << ' ' << problem.size.k << ' '
-              << transpose_code(problem.trans_a, problem.trans_b) << "  # " << problem_class(problem.size) << '\n';
-}
-
 // The families --family names (or those of a space file), each checked against every problem;
 // "all": every family that serves a problem, per problem.
 std::vector<std::vector<const KernelFamily*>> families_per_problem(const std::string& chosen,
@@ -180,7 +172,7 @@ int tune_command(const Arguments& args) {
   if (values.count("list") && !values.count("coverage")) throw UsageError("--list prints the coverage set: it needs --coverage");
   const std::vector<Problem> problems = requested_problems(values);
   if (values.count("list")) {
-    print_problem_file(problems);
+    write_problem_file(std::cout, problems, "gemmtune tune --coverage\nM N K TRANS, then the class");
     return 0;
   }
   TuningRequest request;

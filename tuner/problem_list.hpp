@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -43,5 +44,9 @@ const std::vector<std::string>& problem_classes();
 
 // "1760x16x1760 NT"
 std::string format_problem(const Problem& problem);
+
+// Writes `problems` as a problem file that read_problem_file() reads back: each line of `header`
+// as a comment, then "M N K TRANS  # class" per problem.
+void write_problem_file(std::ostream& out, const std::vector<Problem>& problems, const std::string& header);
 
 }  // namespace gemmtune::cli

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 namespace gemmtune::cli {
 namespace {
@@ -37,6 +38,18 @@ TEST(ProblemFile, NamesTheFileAndLineOfABadLine) {
   EXPECT_THROW(read_problem_file(write_file("trans.txt", "64 64 64 NX\n")), UsageError);
   EXPECT_THROW(read_problem_file(write_file("empty.txt", "# nothing\n")), UsageError);
   EXPECT_THROW(read_problem_file(write_file("missing-dir/none.txt", "")), InvalidArgument);
+}
+
+TEST(ProblemFile, WrittenIsReadBackWithTheHeaderAndClassesAsComments) {
+  const std::vector<Problem> problems{{{1760, 16, 1760}, Transpose::No, Transpose::Yes},
+                                      {{4096, 4096, 4096}, Transpose::Yes, Transpose::Yes}};
+  std::ostringstream text;
+  write_problem_file(text, problems, "two problems\nM N K TRANS");
+  EXPECT_EQ(text.str(), "# two problems\n# M N K TRANS\n1760 16 1760 NT  # skinny\n4096 4096 4096 TT  # square\n");
+  const auto read = read_problem_file(write_file("written.txt", text.str()));
+  ASSERT_EQ(read.size(), 2u);
+  EXPECT_EQ(format_problem(read[0]), "1760x16x1760 NT");
+  EXPECT_EQ(format_problem(read[1]), "4096x4096x4096 TT");
 }
 
 TEST(RandomProblems, AreTheSameForTheSameSeedAndStayInBounds) {
