@@ -88,14 +88,6 @@ std::string format_ratio(double ratio) {
   return out.str();
 }
 
-// The problems as a problem file (tuner/problem_list.hpp) that --problems reads back, each with its class.
-void print_problem_file(const std::vector<Problem>& problems, const std::string& origin) {
-  std::cout << "# gemmtune bench " << origin << '\n' << "# M N K TRANS, then the class\n";
-  for (const Problem& p : problems)
-    std::cout << p.size.m << ' ' << p.size.n << ' ' << p.size.k << ' ' << transpose_code(p.trans_a, p.trans_b)
-              << "  # " << problem_class(p.size) << '\n';
-}
-
 class Bench {
  public:
   Bench(bench::Setup setup, std::vector<std::unique_ptr<bench::Peer>> peers, OutputFile* json_file,
@@ -394,7 +386,7 @@ int bench_command(const Arguments& args) {
   const auto [shapes, origin] = asked_problems(values);
   if (values.count("list")) {
     if (values.count("json")) throw UsageError("--list measures nothing, so --json would have nothing to write");
-    print_problem_file(shapes, origin);
+    write_problem_file(std::cout, shapes, "gemmtune bench " + origin + "\nM N K TRANS, then the class");
     return 0;
   }
   setup.database = database_path(values).string();

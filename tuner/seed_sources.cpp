@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "dispatch/learned_model.hpp"
 #include "tuner/family_space.hpp"
 
 namespace gemmtune {
@@ -29,6 +30,24 @@ std::vector<KernelConfig> older_kernel_sources(const SeedQuery& query) {
   return configs_of(query, query.database.top_configs(query.device.key, query.family.name(), query.problem, limit));
 }
 
+constexpr std::size_t per_sibling_problem = 4;
+
+// The fastest configurations of this very problem on the device's siblings (the same model under
+// another driver, the same architecture: dispatch/learned_model.hpp), the nearest sibling first: a
+// new card tuned after its sibling starts where the sibling ended.
+std::vector<KernelConfig> sibling_winners(const SeedQuery& query) {
+  std::vector<std::pair<double, db::DeviceRecord>> siblings;
+  for (const auto& stored : query.database.devices())
+    if (const auto distance = sibling_distance(query.device, stored)) siblings.emplace_back(*distance, stored);
+  std::stable_sort(siblings.begin(), siblings.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<KernelConfig> configs;
+  for (const auto& [distance, sibling] : siblings)
+    for (auto& best : query.database.top_configs(sibling.key, query.family.name(), query.problem,
+                                                 static_cast<int>(per_sibling_problem)))
+      configs.push_back(std::move(best.config));
+  return configs;
+}
+
 std::vector<KernelConfig> device_winners(const SeedQuery& query) {
   return configs_of(query, query.database.device_winners(query.device.key, query.problem.precision));
 }
@@ -38,6 +57,7 @@ std::vector<KernelConfig> device_winners(const SeedQuery& query) {
 const std::vector<SeedSource>& seed_sources() {
   static const std::vector<SeedSource> sources{
       {per_older_source, older_kernel_sources},
+      {per_sibling_problem, sibling_winners},
       {most_seeds, device_winners},
   };
   return sources;

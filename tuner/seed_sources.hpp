@@ -31,7 +31,8 @@ struct SeedSource {
 
 // The sources in the order their seeds are measured: this problem's fastest configurations under
 // other sources of the family (a re-tune after a kernel change starts from the old winners), then
-// the best of every problem this device tuned at this precision, any family, layout and
+// this problem's fastest on the device's siblings (a new card starts from its sibling's tuning),
+// then the best of every problem this device tuned at this precision, any family, layout and
 // transpositions, fastest first (each problem of a coverage session starts from what the earlier
 // ones found).
 const std::vector<SeedSource>& seed_sources();

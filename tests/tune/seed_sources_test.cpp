@@ -88,5 +88,23 @@ TEST_F(SeedSources, TheSessionsOwnRecordsLeaveTheOlderSourcesTheirPlaces) {
   EXPECT_EQ(seeds, (std::vector<KernelConfig>{config(1), config(2)}));
 }
 
+// A device with no results of its own starts each problem from its siblings' fastest for that very
+// problem; a device of another architecture gives nothing.
+TEST_F(SeedSources, ANewDeviceStartsFromItsSiblingsWinnersForTheProblem) {
+  device.architecture = "arch_9";
+  db::DeviceRecord sibling = device, other_architecture = device;
+  sibling.name = "Sibling CPU";
+  sibling = db::with_computed_keys(sibling);
+  other_architecture.name = "Old CPU";
+  other_architecture.architecture = "arch_8";
+  other_architecture = db::with_computed_keys(other_architecture);
+  add(sibling, tuned, config(2), 2e-3, current);
+  add(sibling, tuned, config(1), 1e-3, current);
+  add(sibling, problem_of(64), config(3), 1e-6, current);  // another problem: not this one's start
+  add(other_architecture, tuned, config(4), 0.5e-3, current);
+  const auto seeds = gemmtune::seeds({database, device, family, tuned, 0}, *space);
+  EXPECT_EQ(seeds, (std::vector<KernelConfig>{config(1), config(2)}));
+}
+
 }  // namespace
 }  // namespace gemmtune
