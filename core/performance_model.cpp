@@ -44,6 +44,20 @@ struct Groups {
   }
 };
 
+// The product of the vector widths `seen`'s configuration loads with on `problem` (row-major, offsets
+// 0): the widths its leading dimensions allow (KernelFamily::aligned).
+double vector_width(const Observation& seen, const ProblemSize& problem, const std::string& trans) {
+  const bool trans_a = trans.size() == 2 && trans[0] == 'T', trans_b = trans.size() == 2 && trans[1] == 'T';
+  const auto lda = static_cast<std::size_t>(trans_a ? problem.m : problem.k);
+  const auto ldb = static_cast<std::size_t>(trans_b ? problem.k : problem.n);
+  double product = 1;
+  const KernelConfig aligned = seen.family->aligned(seen.config, std::max<std::size_t>(lda, 1), 0,
+                                                    std::max<std::size_t>(ldb, 1), 0);
+  for (const auto& parameter : seen.family->parameters())
+    if (!parameter.aligned_to.empty()) product *= static_cast<double>(std::max<std::int64_t>(1, aligned.at(parameter.name)));
+  return product;
+}
+
 }  // namespace
 
 PerformanceModel::PerformanceModel(NamedValues limits, double compute_units, ModelTerms terms)
@@ -59,13 +73,19 @@ std::optional<double> PerformanceModel::wave_work(const Observation& seen, const
   }
 }
 
-std::optional<double> PerformanceModel::predict(const Observation& seen, const ProblemSize& target) const {
+double PerformanceModel::fixed_seconds(const Observation& seen) const {
+  return terms_.call_seconds * (seen.family->scale_first(seen.config) ? 2 : 1);
+}
+
+std::optional<double> PerformanceModel::predict(const Observation& seen, const Target& target) const {
   const auto measured = wave_work(seen, seen.problem);
-  const auto asked = wave_work(seen, target);
+  const auto asked = wave_work(seen, target.problem);
   if (!measured || !asked) return std::nullopt;
   // A call never takes less than its fixed cost; what it took beyond that scales with the work.
-  const double busy = std::max(seen.seconds - terms_.call_seconds, 0.05 * seen.seconds);
-  return terms_.call_seconds + busy * (*asked / *measured);
+  const double fixed = fixed_seconds(seen);
+  const double busy = std::max(seen.seconds - fixed, 0.05 * seen.seconds);
+  const double widths = vector_width(seen, seen.problem, seen.trans) / vector_width(seen, target.problem, target.trans);
+  return fixed + busy * (*asked / *measured) * std::sqrt(std::max(1.0, widths));
 }
 
 double PerformanceModel::mistrust(const Observation& seen, const Target& target) const {
@@ -79,7 +99,7 @@ std::vector<RankedConfig> rank_configs(const PerformanceModel& model, const std:
                                        const Target& target) {
   std::map<std::string, RankedConfig> best;  // per configuration, its best-scored observation
   for (const auto& seen : observations) {
-    const auto predicted = model.predict(seen, target.problem);
+    const auto predicted = model.predict(seen, target);
     if (!predicted) continue;
     const double score = *predicted * model.mistrust(seen, target);
     auto [entry, inserted] = best.try_emplace(config_identity(seen), RankedConfig{&seen, *predicted, score});
@@ -118,7 +138,7 @@ ModelQuality held_out_quality(const std::vector<Observation>& observations, cons
         if (const double trust = model.mistrust(other, target); trust < least) least = trust, source = &other;
       }
       if (!source) continue;
-      const auto predicted = model.predict(*source, target.problem);
+      const auto predicted = model.predict(*source, target);
       if (!predicted) continue;
       errors.push_back(std::abs(*predicted / observations[i].seconds - 1));
       if (const double score = *predicted * least; score < best_score) best_score = score, chosen = observations[i].seconds;

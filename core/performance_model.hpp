@@ -38,7 +38,7 @@ struct ModelTerms {
   double device_weight = 0.25;       // mistrust per unit of device distance (a sibling's measurement)
 };
 
-// Time = call_seconds + waves x the work of one work-group, where a wave is as many work-groups as
+// Time = call_seconds per kernel launched + waves x the work of one work-group, where a wave is as many work-groups as
 // the compute units run at once (KernelFamily::Load): a configuration's measured time fixes its
 // rate, which is then carried to another shape. Tile edges, split K, too few work-groups for the
 // device and the last, partial wave are all in the ratio of the two waves' work.
@@ -48,8 +48,10 @@ class PerformanceModel {
   PerformanceModel(NamedValues limits, double compute_units, ModelTerms terms);
 
   // The time `seen` predicts for its configuration on `target`; nothing where the family cannot
-  // launch that configuration for it.
-  std::optional<double> predict(const Observation& seen, const ProblemSize& target) const;
+  // launch that configuration for it. Beyond the waves: a family that scales C first (split K)
+  // pays the fixed cost twice, and where the target's leading dimensions allow narrower vector
+  // loads than the measured problem's, the work slows by the square root of the lost width.
+  std::optional<double> predict(const Observation& seen, const Target& target) const;
 
   // How much less a prediction from `seen` is trusted than a measurement of `target` itself: 1 for
   // that very problem, more with the distance of the shapes, other transpositions, another device.
@@ -59,6 +61,7 @@ class PerformanceModel {
 
  private:
   std::optional<double> wave_work(const Observation& seen, const ProblemSize& problem) const;
+  double fixed_seconds(const Observation& seen) const;
 
   NamedValues limits_;
   double compute_units_ = 1;

@@ -24,20 +24,48 @@ TEST(PerformanceModel, CarriesTimeByWavesOfWorkGroups) {
   const PerformanceModel model(limits, compute_units, ModelTerms{});  // no fixed cost
   const Observation big_tiles = observed(128, {2048, 2048, 2048}, 1e-3);
   // The same number of waves with half the depth: half the time.
-  EXPECT_NEAR(*model.predict(big_tiles, {2048, 2048, 1024}), 0.5e-3, 1e-12);
+  EXPECT_NEAR(*model.predict(big_tiles, {{2048, 2048, 1024}, "NN"}), 0.5e-3, 1e-12);
   // 256 work-groups of 128 x 128 at 2048^2; at 1024^2 there are 64: one wave of four work-groups
   // per unit instead of four, a quarter of the time, since the waves are what costs.
-  const double quarter = *model.predict(big_tiles, {1024, 1024, 2048});
+  const double quarter = *model.predict(big_tiles, {{1024, 1024, 2048}, "NN"});
   EXPECT_NEAR(quarter, 0.25e-3, 1e-12);
-  // 1025 needs a ninth row and column of tiles, 81 work-groups: a second, nearly empty wave.
-  EXPECT_NEAR(*model.predict(big_tiles, {1025, 1025, 2048}), 2 * quarter, 1e-12);
+  // 1028 needs a ninth row and column of tiles, 81 work-groups: a second, nearly empty wave.
+  EXPECT_NEAR(*model.predict(big_tiles, {{1028, 1028, 2048}, "NN"}), 2 * quarter, 1e-12);
+}
+
+// Where the asked problem's leading dimensions allow only narrower loads (B's rows of 1025
+// elements: VWB 4 becomes 1), the work is predicted slower by the square root of the lost width.
+TEST(PerformanceModel, NarrowerLoadsOfAnUnalignedProblemCost) {
+  const PerformanceModel model(limits, compute_units, ModelTerms{});
+  const Observation big_tiles = observed(128, {2048, 2048, 2048}, 1e-3);
+  const double aligned = *model.predict(big_tiles, {{1028, 1028, 2048}, "NN"});
+  EXPECT_NEAR(*model.predict(big_tiles, {{1028, 1025, 2048}, "NN"}), 2 * aligned, 1e-12);
+  // Under NT, B is read along K, whose 2048 keeps the full width.
+  EXPECT_NEAR(*model.predict(observed(128, {2048, 2048, 2048}, 1e-3, "NT"), {{1028, 1025, 2048}, "NT"}), aligned, 1e-12);
+}
+
+// A split-K configuration launches two kernels (beta applied first): its fixed cost counts twice.
+TEST(PerformanceModel, SplitKPaysTheFixedCostTwice) {
+  ModelTerms terms;
+  terms.call_seconds = 10e-6;
+  const PerformanceModel model(limits, compute_units, terms);
+  Observation split = observed(64, {256, 256, 65536}, 1e-3);
+  split.config["KSPLIT"] = 4;
+  const Observation whole = observed(64, {256, 256, 65536}, 1e-3);
+  // A 1 x 1 x 1 problem is all fixed cost, and a little of the one work-group's share.
+  const double split_seconds = *model.predict(split, {{1, 1, 1}, "NN"});
+  const double whole_seconds = *model.predict(whole, {{1, 1, 1}, "NN"});
+  EXPECT_GT(split_seconds, 20e-6);
+  EXPECT_LT(split_seconds, 25e-6);
+  EXPECT_GT(whole_seconds, 10e-6);
+  EXPECT_LT(whole_seconds, 15e-6);
 }
 
 TEST(PerformanceModel, AFixedCostDoesNotScale) {
   ModelTerms terms;
   terms.call_seconds = 10e-6;
   const PerformanceModel model(limits, compute_units, terms);
-  EXPECT_NEAR(*model.predict(observed(128, {2048, 2048, 2048}, 1010e-6), {2048, 2048, 1024}), 510e-6, 1e-12);
+  EXPECT_NEAR(*model.predict(observed(128, {2048, 2048, 2048}, 1010e-6), {{2048, 2048, 1024}, "NN"}), 510e-6, 1e-12);
 }
 
 TEST(PerformanceModel, TrustsNearMeasurementsMore) {
@@ -63,7 +91,7 @@ TEST(PerformanceModel, FitRecoversTheTermsOfItsMeasurements) {
   const std::vector<std::pair<std::int64_t, double>> rates = {{32, 3e-3}, {64, 2e-3}, {128, 1.6e-3}};
   for (const auto& problem : problems)
     for (const auto& [tile, seconds] : rates)
-      measured.push_back(observed(tile, problem, *generator.predict(observed(tile, {2048, 2048, 2048}, seconds), problem)));
+      measured.push_back(observed(tile, problem, *generator.predict(observed(tile, {2048, 2048, 2048}, seconds), {problem, "NN"})));
 
   ModelTerms start;
   start.call_seconds = 0;
