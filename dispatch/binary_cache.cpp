@@ -3,12 +3,13 @@
 
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdlib>
 #include <fstream>
-#include <iterator>
 #include <random>
 #include <string_view>
 
+#include "core/input_file.hpp"
 #include "dispatch/device.hpp"
 #include "dispatch/program_cache.hpp"
 
@@ -63,14 +64,6 @@ std::optional<std::string_view> parse(std::string_view bytes, const std::string&
   return bytes;
 }
 
-std::optional<std::string> read_file(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) return std::nullopt;
-  return bytes;
-}
-
 }  // namespace
 
 BinaryCache::BinaryCache(std::filesystem::path directory) : directory_(std::move(directory)) {}
@@ -103,9 +96,9 @@ cl::Program BinaryCache::get(const cl::Context& context, const cl::Device& devic
 std::optional<cl::Program> BinaryCache::load(const std::filesystem::path& file, const std::string& key,
                                              const cl::Context& context, const cl::Device& device,
                                              const std::string& options) {
-  const auto bytes = read_file(file);
-  if (!bytes) return std::nullopt;  // a plain miss
-  const auto binary = parse(*bytes, key);
+  const LimitedRead read = read_limited(file, binary_cache_file_limit, FileKinds::RegularOnly);
+  if (read.end == ReadEnd::OpenFailed && read.error_number == ENOENT) return std::nullopt;  // a plain miss
+  const auto binary = read.end == ReadEnd::Complete ? parse(read.bytes, key) : std::nullopt;
   if (!binary) {
     ++rejected_;
     return std::nullopt;

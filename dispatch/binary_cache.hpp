@@ -2,6 +2,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -12,20 +13,26 @@
 
 namespace gemmtune {
 
+// The largest cache file read (README, "Input limits"); a larger one is ignored and replaced. A
+// compiled GEMM program is a few MiB.
+inline constexpr std::size_t binary_cache_file_limit = std::size_t{256} << 20;
+
 // What a cache did, for tests and measurements (a hit is observable without timing).
 struct BinaryCacheStats {
   std::uint64_t loaded = 0;    // programs created from a cached binary
   std::uint64_t built = 0;     // programs compiled from source
   std::uint64_t stored = 0;    // binaries written
-  std::uint64_t rejected = 0;  // cache files ignored: corrupt, truncated, foreign or refused by the driver
+  std::uint64_t rejected = 0;  // cache files ignored: corrupt, truncated, foreign, beyond the limit, not a
+                               // regular file, unreadable, or refused by the driver
 };
 
 // One file per (device fingerprint key with its driver version, kernel source hash, compiler
 // options), named by a hash of that key. Each file starts with a header (magic, the full key, the
 // binary's length and checksum), so a truncated, corrupt or colliding file is recognised, ignored
-// and rewritten. Files are written to a temporary name and renamed, so readers never see half a
-// file, and several processes may share one directory. Failing to read or write the directory is
-// never an error: the program is then simply compiled. Thread-safe.
+// and rewritten, as is one beyond binary_cache_file_limit (never read) or one that is not a
+// regular file (never waited on). Files are written to a temporary name and renamed, so readers
+// never see half a file, and several processes may share one directory. Failing to read or write
+// the directory is never an error: the program is then simply compiled. Thread-safe.
 class BinaryCache {
  public:
   explicit BinaryCache(std::filesystem::path directory);

@@ -7,9 +7,9 @@
 #include <set>
 #include <sstream>
 
+#include "core/input_file.hpp"
 #include "core/parameter_name.hpp"
 #include "gemmtune/error.hpp"
-#include "search/input_file.hpp"
 
 namespace gemmtune::search {
 namespace {

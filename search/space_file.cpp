@@ -3,9 +3,9 @@
 #include <boost/json.hpp>
 #include <set>
 
+#include "core/input_file.hpp"
 #include "core/parameter_name.hpp"
 #include "gemmtune/error.hpp"
-#include "search/input_file.hpp"
 #include "search/parameter_space.hpp"
 
 namespace gemmtune::search {

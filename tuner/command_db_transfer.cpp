@@ -1,10 +1,10 @@
 // `gemmtune db export | import | merge`: moving evaluations between databases and files.
 #include <iostream>
 
+#include "core/input_file.hpp"
 #include "core/kernel_config.hpp"
 #include "db/record_validation.hpp"
 #include "db/transfer.hpp"
-#include "search/input_file.hpp"
 #include "tuner/cli.hpp"
 #include "tuner/command_db.hpp"
 #include "tuner/kernel_rule_check.hpp"

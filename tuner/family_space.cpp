@@ -5,8 +5,8 @@
 #include <boost/json.hpp>
 #include <set>
 
+#include "core/input_file.hpp"
 #include "gemmtune/error.hpp"
-#include "search/input_file.hpp"
 
 namespace gemmtune {
 namespace {

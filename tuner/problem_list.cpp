@@ -8,7 +8,7 @@
 #include <cmath>
 #include <sstream>
 
-#include "search/input_file.hpp"
+#include "core/input_file.hpp"
 
 namespace gemmtune::cli {
 namespace {

@@ -1,9 +1,11 @@
 // The on-disk program cache on the default device: miss, hit (in this and another process), one
-// compile for threads asking at once, corrupt, truncated and foreign files rebuilt, an unwritable
-// directory tolerated.
+// compile for threads asking at once, corrupt, truncated, foreign, oversized and non-regular files
+// rebuilt, an unwritable directory tolerated.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <cstdlib>
+#include <fstream>
 #include <latch>
 #include <thread>
 #include <vector>
@@ -112,6 +114,43 @@ TEST_F(BinaryCacheTest, CorruptTruncatedAndForeignFilesAreRebuilt) {
     EXPECT_EQ(next.loaded, 1u);
     EXPECT_EQ(next.rejected, 0u);
   }
+}
+
+// Bytes this process has read so far through read() and its kin (all threads).
+std::uint64_t bytes_read_so_far() {
+  std::ifstream io("/proc/self/io");
+  std::string field;
+  std::uint64_t value = 0;
+  while (io >> field >> value)
+    if (field == "rchar:") return value;
+  ADD_FAILURE() << "no rchar in /proc/self/io";
+  return 0;
+}
+
+TEST_F(BinaryCacheTest, AFileBeyondTheLimitIsReplacedWithoutBeingRead) {
+  std::filesystem::create_directories(directory.path());
+  db::testing::write_bytes(cache_file(), "");
+  std::filesystem::resize_file(cache_file(), binary_cache_file_limit + 1);  // sparse: no disk space taken
+  const std::uint64_t read_before = bytes_read_so_far();
+  const BinaryCacheStats stats = build_and_run(directory.path());
+  EXPECT_LT(bytes_read_so_far() - read_before, binary_cache_file_limit);
+  EXPECT_EQ(stats.rejected, 1u);
+  EXPECT_EQ(stats.built, 1u);
+  EXPECT_EQ(stats.stored, 1u);
+  EXPECT_LT(std::filesystem::file_size(cache_file()), binary_cache_file_limit);
+  EXPECT_EQ(build_and_run(directory.path()).loaded, 1u);
+}
+
+// Opening a FIFO for reading waits for a writer: the cache must not, and replaces it.
+TEST_F(BinaryCacheTest, AFileThatIsNotARegularOneIsReplacedWithoutWaitingOnIt) {
+  std::filesystem::create_directories(directory.path());
+  ASSERT_EQ(::mkfifo(cache_file().c_str(), 0600), 0);
+  const BinaryCacheStats stats = build_and_run(directory.path());
+  EXPECT_EQ(stats.rejected, 1u);
+  EXPECT_EQ(stats.built, 1u);
+  EXPECT_EQ(stats.stored, 1u);
+  EXPECT_TRUE(std::filesystem::is_regular_file(cache_file()));
+  EXPECT_EQ(build_and_run(directory.path()).loaded, 1u);
 }
 
 TEST_F(BinaryCacheTest, UnwritableDirectoryIsNotAnError) {

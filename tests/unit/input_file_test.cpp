@@ -1,8 +1,9 @@
 // Input files are read whole up to their limit, and refused, with one line naming them, beyond it.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
+#include "core/input_file.hpp"
 #include "gemmtune/error.hpp"
-#include "search/input_file.hpp"
 #include "tests/db/db_test_support.hpp"
 
 namespace gemmtune {
@@ -33,6 +34,27 @@ TEST(ReadInputFile, RefusesALargerOrEndlessFileNamingItAndTheLimit) {
   EXPECT_EQ(refusal(directory / "long", 1000),
             (directory / "long").string() + ": larger than 1000 bytes, the limit for a test file");
   EXPECT_EQ(refusal("/dev/zero", std::size_t{1} << 20), "/dev/zero: larger than 1 MiB, the limit for a test file");
+}
+
+TEST(ReadLimited, AskedForRegularFilesRefusesOthersWithoutWaiting) {
+  TemporaryDirectory directory;
+  ASSERT_EQ(::mkfifo((directory / "fifo").c_str(), 0600), 0);  // opening it to read would wait for a writer
+  EXPECT_EQ(read_limited(directory / "fifo", 10, FileKinds::RegularOnly).end, ReadEnd::NotRegularFile);
+  EXPECT_EQ(read_limited("/dev/zero", 10, FileKinds::RegularOnly).end, ReadEnd::NotRegularFile);
+  const LimitedRead missing = read_limited(directory / "missing", 10, FileKinds::RegularOnly);
+  EXPECT_EQ(missing.end, ReadEnd::OpenFailed);
+  EXPECT_EQ(missing.error_number, ENOENT);
+  write_bytes(directory / "plain", "abc");
+  EXPECT_EQ(read_limited(directory / "plain", 10, FileKinds::RegularOnly).bytes, "abc");
+}
+
+TEST(ReadLimited, ARegularFileBeyondTheLimitIsNotRead) {
+  TemporaryDirectory directory;
+  write_bytes(directory / "sparse", "");
+  std::filesystem::resize_file(directory / "sparse", std::uintmax_t{1} << 40);  // 1 TiB of nothing
+  const LimitedRead read = read_limited(directory / "sparse", 1000);
+  EXPECT_EQ(read.end, ReadEnd::BeyondLimit);
+  EXPECT_TRUE(read.bytes.empty());
 }
 
 TEST(ReadInputFile, RefusesWhatCannotBeRead) {
