@@ -108,7 +108,7 @@ Database::Database(const fs::path& path, Mode mode) : Database(path, mode, false
 
 Database Database::for_check(const fs::path& path) { return Database(path, Mode::ReadOnly, true); }
 
-Database::Database(const fs::path& path, Mode mode, bool older_schema_allowed) : path_(path), mode_(mode) {
+Database::Database(const fs::path& path, Mode mode, bool file_as_it_is) : path_(path), mode_(mode) {
   connection_ = open_connection(path, mode);
   const std::string shown = name();
   int version = 0;
@@ -132,9 +132,17 @@ Database::Database(const fs::path& path, Mode mode, bool older_schema_allowed) :
       throw DatabaseFileError(shown + ": schema version " + std::to_string(version) + " is newer than this build's (" +
                               std::to_string(current_schema_version()) + "); use a newer gemmtune");
     if (version == 0) throw DatabaseFileError(shown + ": not a gemmtune database (schema version 0)");
-    if (version < current_schema_version() && !older_schema_allowed)
-      throw DatabaseFileError(shown + ": schema version " + std::to_string(version) +
-                              " is older than this build's; a writing command (gemmtune tune or db import) upgrades it");
+    if (file_as_it_is) return;  // the checks read the file as it is, whatever it lacks
+    try {
+      retry_while_busy([&] {
+        // Refused here in one line, rather than by SQLite at the first query that meets a missing part.
+        refuse_unusable(*connection_, shown);
+        // An older file is read as this build would migrate it; the file itself is never written.
+        if (version < current_schema_version()) connection_ = migrated_copy(*connection_, shown);
+      });
+    } catch (const SQLite::Exception& failure) {
+      throw DatabaseFileError(shown + ": cannot read: " + failure.what());
+    }
     return;
   }
   if (sqlite3_db_readonly(connection_->getHandle(), "main") == 1) throw DatabaseFileError(shown + ": not writable");

@@ -53,12 +53,15 @@ class Database {
   enum class Mode { ReadOnly, ReadWrite };
 
   // ReadWrite creates the file and its parent directories if missing, switches to WAL and applies
-  // the migrations. ReadOnly never writes or migrates; a missing file is a DatabaseFileError.
+  // the migrations. ReadOnly never writes the file; a missing file is a DatabaseFileError, and an
+  // older schema version is read through a migrated private copy (schema.hpp, migrated_copy()).
   // A file that is not SQLite, another program's SQLite database, a schema newer than this build,
-  // or (ReadWrite) a file that cannot be written: DatabaseFileError, the file untouched.
+  // a schema lacking part of what its version promises (db/schema_check.hpp), or (ReadWrite) a file
+  // that cannot be written: DatabaseFileError, one line, the file untouched.
   Database(const std::filesystem::path& path, Mode mode);
-  // Read-only like ReadOnly, but also opens a schema older than this build's, which only the
-  // checks (schema_version(), schema_problems(), integrity_check()) may read: for `db check`.
+  // Read-only like ReadOnly, but the file as it is: an older version is not migrated and an
+  // incomplete schema is not refused, so that only the checks (schema_version(),
+  // schema_problems(), integrity_check()) may read it: for `db check`.
   static Database for_check(const std::filesystem::path& path);
   static Database in_memory();  // a fresh, migrated database that lives as long as the object
 
@@ -135,7 +138,7 @@ class Database {
 
  private:
   Database(std::unique_ptr<SQLite::Database> connection, std::filesystem::path path, Mode mode);
-  Database(const std::filesystem::path& path, Mode mode, bool older_schema_allowed);
+  Database(const std::filesystem::path& path, Mode mode, bool file_as_it_is);
   std::int64_t session_id(const StoredSession& session, std::int64_t device, std::int64_t kernel);
   std::string name() const;  // for messages
 

@@ -1,6 +1,7 @@
 // The schema's migrations: ordered SQL steps keyed by PRAGMA user_version. Documented in SCHEMA.md.
 #include "db/schema.hpp"
 
+#include <SQLiteCpp/Backup.h>
 #include <SQLiteCpp/Database.h>
 #include <SQLiteCpp/Statement.h>
 #include <SQLiteCpp/Transaction.h>
@@ -205,6 +206,13 @@ void migrate(SQLite::Database& connection, const std::string& name) {
   connection.exec("PRAGMA user_version = " + std::to_string(current_schema_version()));
   transaction.commit();
   connection.exec("PRAGMA foreign_keys = ON");
+}
+
+std::unique_ptr<SQLite::Database> migrated_copy(SQLite::Database& connection, const std::string& name) {
+  auto copy = std::make_unique<SQLite::Database>("", SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+  SQLite::Backup(*copy, connection).executeStep();  // every page in one step: one consistent read
+  migrate(*copy, name);
+  return copy;
 }
 
 }  // namespace gemmtune::db

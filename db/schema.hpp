@@ -1,6 +1,8 @@
 // The schema's migrations: ordered SQL steps keyed by PRAGMA user_version.
 #pragma once
 
+#include <memory>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -30,5 +32,10 @@ void refuse_unusable(SQLite::Database& connection, const std::string& name);
 // inside the transaction so that two processes opening a new file at once migrate it once.
 // Throws as refuse_unusable() does, without altering the file.
 void migrate(SQLite::Database& connection, const std::string& name);
+
+// A private copy of the open database, migrated to this build's version, for reading an older file
+// without writing it: SQLite's own temporary file, deleted when the copy is closed, so a large
+// database is not held in memory. Throws as migrate() does.
+std::unique_ptr<SQLite::Database> migrated_copy(SQLite::Database& connection, const std::string& name);
 
 }  // namespace gemmtune::db

@@ -11,7 +11,9 @@
 #include <functional>
 
 #include "db/database.hpp"
+#include "db/schema.hpp"
 #include "db_test_support.hpp"
+#include "version1_database.hpp"
 #include "tests/support/process.hpp"
 
 namespace gemmtune::db {
@@ -324,6 +326,65 @@ TEST_F(DbCommand, CheckFailsOnAnIncompleteSchemaNamingWhatIsMissing) {
   expect_bad_input("db import " + quoted(directory / "empty.json") + " --db " + quoted(negative),
                    "not a gemmtune database (schema version -1)");
   EXPECT_EQ(read_bytes(negative), negative_bytes);
+}
+
+// SQLite would otherwise report the first query that meets a missing part ("no such table"), with
+// exit code 1 and without saying whose the file is.
+TEST_F(DbCommand, ReadingCommandsRefuseAnIncompleteSchemaNamingTheFileAndWhatIsMissing) {
+  const auto sound = directory / "sound.db";
+  fill(sound);
+  const std::vector<std::pair<std::string, std::string>> damages = {
+      {"DROP VIEW best_configs", "view best_configs is missing"},
+      {"DROP TABLE sessions", "table sessions is missing"},
+      {"ALTER TABLE sessions DROP COLUMN tool_version", "table sessions: column tool_version is missing"},
+  };
+  for (const auto& [damage, missing] : damages) {
+    const auto damaged = directory / "damaged.db";
+    std::filesystem::copy_file(sound, damaged, std::filesystem::copy_options::overwrite_existing);
+    ASSERT_EQ(gemmtune::testing::run_shell("sqlite3 " + quoted(damaged) + " '" + damage + "'").exit_code, 0) << damage;
+    const std::string bytes = read_bytes(damaged);
+    const std::string message = damaged.string() + ": not a gemmtune database, or a damaged one: " + missing;
+    for (const std::string command : {"list", "list --json", "show --size 512", "best", "export"})
+      expect_bad_input("db " + command + " --db " + quoted(damaged), message);
+    expect_bad_input("db merge " + quoted(sound) + ' ' + quoted(damaged) + " -o " + quoted(directory / "m.db"), message);
+    expect_bad_input("simulate --db " + quoted(damaged), message);
+    EXPECT_EQ(read_bytes(damaged), bytes);
+  }
+  const auto tables_missing = directory / "version-only.db";
+  ASSERT_EQ(gemmtune::testing::run_shell("sqlite3 " + quoted(tables_missing) + " 'CREATE TABLE notes (text TEXT); " +
+                                         "PRAGMA user_version = " + std::to_string(current_schema_version()) + "'")
+                .exit_code,
+            0);
+  expect_bad_input("db list --db " + quoted(tables_missing),
+                   tables_missing.string() + ": not a gemmtune database, or a damaged one: schema version " +
+                       std::to_string(current_schema_version()) + " without any of its tables");
+  EXPECT_FALSE(std::filesystem::exists(directory / "m.db"));
+}
+
+// An earlier build's file is listed, shown and exported as this build reads it, and not changed.
+TEST_F(DbCommand, ReadingCommandsReadAnOlderSchemaWithoutChangingTheFile) {
+  const auto old_file = directory / "version1.db";
+  {
+    testing::Version1Database old(old_file);
+    const auto kernel = old.add_kernel("xgemm", current_hash());
+    const auto device = old.add_device(sample_device("GPU A"));
+    const KernelConfig config = {{"PADA", 1}, {"PADB", 8}};
+    old.add_evaluation(device, kernel, old.add_problem(sample_problem(512, 512, 512, "fp64")), 0, config, 1e-3);
+  }
+  const std::string bytes = read_bytes(old_file);
+  const ProcessResult list = run_gemmtune("db list --db " + quoted(old_file));
+  EXPECT_EQ(list.exit_code, 0) << list.err;
+  EXPECT_NE(list.out.find("fp64 row NN 512x512x512: 1 evaluations, 1 ok"), std::string::npos) << list.out;
+  const ProcessResult best = run_gemmtune("db best --json --db " + quoted(old_file));
+  ASSERT_EQ(best.exit_code, 0) << best.err;
+  const auto entry = boost::json::parse(best.out).as_array().at(0).as_object();
+  EXPECT_EQ(entry.at("config_key").as_string(), "PADA=1,PADB=8");
+  EXPECT_EQ(entry.at("precision").as_string(), "fp64");
+  EXPECT_EQ(entry.at("device_key").as_string(), sample_device("GPU A").key);
+  EXPECT_FALSE(entry.at("stale").as_bool());
+  const ProcessResult check = run_gemmtune("db check --json --db " + quoted(old_file));
+  EXPECT_EQ(boost::json::parse(check.out).at("schema_version").as_int64(), 1);  // the file itself is not upgraded
+  EXPECT_EQ(read_bytes(old_file), bytes);
 }
 
 TEST_F(DbCommand, BadFilesExitTwoAndStayUntouched) {

@@ -1,5 +1,4 @@
 // What identifies a device: keys from the identifying fields only, and databases keyed before that.
-#include <SQLiteCpp/Database.h>
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -10,6 +9,7 @@
 #include "db/schema.hpp"
 #include "db/transfer.hpp"
 #include "db_test_support.hpp"
+#include "version1_database.hpp"
 
 namespace gemmtune::db {
 namespace {
@@ -17,7 +17,9 @@ namespace {
 using testing::sample_device;
 using testing::sample_evaluation;
 using testing::sample_problem;
+using testing::read_bytes;
 using testing::TemporaryDirectory;
+using testing::Version1Database;
 
 TEST(DeviceKeys, InformationFieldsDoNotChangeTheKeys) {
   const DeviceRecord device = sample_device();
@@ -72,72 +74,54 @@ TEST(DeviceKeys, ANewMemorySizeIsTheSameDeviceRow) {
   EXPECT_EQ(database.devices()[0].global_mem_bytes, 12'700'000'000u);  // information kept current
 }
 
-// The keys before schema version 2 held the global memory size.
-std::string old_model_key(const DeviceRecord& d) {
-  return d.vendor + '|' + d.name + '|' + std::to_string(d.compute_units) + "cu|" + std::to_string(d.global_mem_bytes) +
-         'B';
-}
-
 // A version-1 database as earlier builds wrote it: one device measured under two reported memory
 // sizes (two rows), with one configuration measured under both.
 class OldDatabase : public ::testing::Test {
  protected:
   void SetUp() override {
-    SQLite::Database raw(path.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
-    raw.exec(std::string(migrations()[0]));
-    raw.exec("PRAGMA user_version = 1");
-    raw.exec("INSERT INTO kernels (id, name, source_hash) VALUES (1, 'xgemm', 'hash')");
-    raw.exec("INSERT INTO problems (id, precision, layout, trans, m, n, k) VALUES (1, 32, 'row', 'NN', 512, 512, 512)");
-    add_device(raw, 1, 8'800'000'000);
-    add_device(raw, 2, 5'700'000'000);
-    add_device(raw, 3, 5'700'000'000, "Other GPU");
-    raw.exec("INSERT INTO sessions (id, uid, device_id, kernel_id, started_at, command_line, strategy, seed, budget, "
-             "time_limit, tool_version) VALUES (1, 'u2', 2, 1, '2026-11-22T10:00:00.000Z', 'tune', 'random', 1, 9, 0, "
-             "'0.1.0')");
-    add_evaluation(raw, 1, 0, "KWG=16", 2e-3);  // measured first, under 8.8 GB
-    add_evaluation(raw, 2, 1, "KWG=16", 1e-3);  // the same configuration again under 5.7 GB
-    add_evaluation(raw, 2, 1, "KWG=32", 3e-3);
-    add_evaluation(raw, 3, 0, "KWG=16", 4e-3);
+    Version1Database old(path);
+    const auto kernel = old.add_kernel("xgemm", "hash");
+    const auto problem = old.add_problem(sample_problem());
+    const auto first = old.add_device(device_reporting(8'800'000'000));
+    const auto second = old.add_device(device_reporting(5'700'000'000));
+    const auto other = old.add_device(device_reporting(5'700'000'000, "Other GPU"));
+    const auto session = old.add_session(second, kernel, "u2");
+    old.add_evaluation(first, kernel, problem, 0, {{"KWG", 16}}, 2e-3);  // measured first, under 8.8 GB
+    old.add_evaluation(second, kernel, problem, session, {{"KWG", 16}}, 1e-3);  // the same again under 5.7 GB
+    old.add_evaluation(second, kernel, problem, session, {{"KWG", 32}}, 3e-3);
+    old.add_evaluation(other, kernel, problem, 0, {{"KWG", 16}}, 4e-3);
   }
 
-  void add_device(SQLite::Database& raw, int id, std::uint64_t memory, const std::string& name = "Test GPU") {
+  static DeviceRecord device_reporting(std::uint64_t memory, const std::string& name = "Test GPU") {
     DeviceRecord d = sample_device(name);
     d.global_mem_bytes = memory;
-    SQLite::Statement insert(raw,
-                             "INSERT INTO devices (id, key, model_key, platform, vendor, name, driver_version, "
-                             "opencl_c_version, type, compute_units, clock_mhz, global_mem_bytes, local_mem_bytes, "
-                             "max_work_group_size) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-    insert.bind(1, id);
-    insert.bind(2, old_model_key(d) + '|' + d.platform + '|' + d.driver_version + '|' + d.opencl_c_version);
-    insert.bind(3, old_model_key(d));
-    insert.bind(4, d.platform);
-    insert.bind(5, d.vendor);
-    insert.bind(6, d.name);
-    insert.bind(7, d.driver_version);
-    insert.bind(8, d.opencl_c_version);
-    insert.bind(9, d.type);
-    insert.bind(10, d.compute_units);
-    insert.bind(11, d.clock_mhz);
-    insert.bind(12, static_cast<std::int64_t>(d.global_mem_bytes));
-    insert.bind(13, static_cast<std::int64_t>(d.local_mem_bytes));
-    insert.bind(14, static_cast<std::int64_t>(d.max_work_group_size));
-    insert.exec();
+    return d;
   }
 
-  void add_evaluation(SQLite::Database& raw, int device, int session, const std::string& key, double seconds) {
-    SQLite::Statement insert(raw,
-                             "INSERT INTO evaluations (session_id, device_id, kernel_id, problem_id, config_key, "
-                             "config_json, status, runs, min_seconds, median_seconds, spread, gflops, "
-                             "compile_seconds, recorded_at) VALUES (?, ?, 1, 1, ?, ?, 'ok', 3, ?, ?, 0, ?, 0.1, "
-                             "'2026-11-22T10:00:00.000Z')");
-    if (session) insert.bind(1, session); else insert.bind(1);
-    insert.bind(2, device);
-    insert.bind(3, key);
-    insert.bind(4, "{\"KWG\":" + key.substr(4) + "}");
-    insert.bind(5, seconds);
-    insert.bind(6, seconds);
-    insert.bind(7, 0.268 / seconds);
-    insert.exec();
+  // What the migration must give, whether a writer migrated the file or a reader a copy of it.
+  static void expect_migrated(const Database& database) {
+    EXPECT_EQ(database.schema_version(), current_schema_version());
+    const auto devices = database.devices();
+    ASSERT_EQ(devices.size(), 2u);
+    for (const DeviceRecord& device : devices) EXPECT_EQ(device, with_computed_keys(device));  // SQL and C++ agree
+    EXPECT_EQ(devices[0].global_mem_bytes, 8'800'000'000u);  // the oldest row stays
+
+    // The device as it reports itself today, whatever its free memory, finds its results exactly.
+    DeviceRecord today = sample_device();
+    today.global_mem_bytes = 12'700'000'000;
+    const auto best = database.best(device_key(today), {"xgemm", "hash"}, sample_problem());
+    ASSERT_TRUE(best.has_value());
+    EXPECT_EQ(best->config_key, "KWG=16");
+    EXPECT_DOUBLE_EQ(best->median_seconds, 2e-3);  // of the configuration measured twice, the first kept
+
+    const auto evaluations = database.all_evaluations();
+    ASSERT_EQ(evaluations.size(), 3u);
+    EXPECT_EQ(evaluations[1].evaluation.config, (KernelConfig{{"KWG", 32}}));
+    ASSERT_TRUE(evaluations[1].session.has_value());  // the session follows its device
+    EXPECT_EQ(evaluations[1].session->uid, "u2");
+    EXPECT_EQ(evaluations[1].device.key, device_key(today));
+    EXPECT_EQ(evaluations[2].device.key, device_key(sample_device("Other GPU")));
+    EXPECT_EQ(database.integrity_check(), std::vector<std::string>{"ok"});
   }
 
   TemporaryDirectory directory;
@@ -146,29 +130,15 @@ class OldDatabase : public ::testing::Test {
 
 TEST_F(OldDatabase, MigratesToKeysWithoutMemoryMergingTheSplitDevice) {
   { Database(path, Database::Mode::ReadWrite); }  // what any writing command does first
-  const Database database(path, Database::Mode::ReadOnly);
-  EXPECT_EQ(database.schema_version(), current_schema_version());
-  const auto devices = database.devices();
-  ASSERT_EQ(devices.size(), 2u);
-  for (const DeviceRecord& device : devices) EXPECT_EQ(device, with_computed_keys(device));  // SQL and C++ agree
-  EXPECT_EQ(devices[0].global_mem_bytes, 8'800'000'000u);  // the oldest row stays
+  expect_migrated(Database(path, Database::Mode::ReadOnly));
+}
 
-  // The device as it reports itself today, whatever its free memory, finds its results exactly.
-  DeviceRecord today = sample_device();
-  today.global_mem_bytes = 12'700'000'000;
-  const auto best = database.best(device_key(today), {"xgemm", "hash"}, sample_problem());
-  ASSERT_TRUE(best.has_value());
-  EXPECT_EQ(best->config_key, "KWG=16");
-  EXPECT_DOUBLE_EQ(best->median_seconds, 2e-3);  // of the configuration measured twice, the first kept
-
-  const auto evaluations = database.all_evaluations();
-  ASSERT_EQ(evaluations.size(), 3u);
-  EXPECT_EQ(evaluations[1].evaluation.config, (KernelConfig{{"KWG", 32}}));
-  ASSERT_TRUE(evaluations[1].session.has_value());  // the session follows its device
-  EXPECT_EQ(evaluations[1].session->uid, "u2");
-  EXPECT_EQ(evaluations[1].device.key, device_key(today));
-  EXPECT_EQ(evaluations[2].device.key, device_key(sample_device("Other GPU")));
-  EXPECT_EQ(database.integrity_check(), std::vector<std::string>{"ok"});
+// A reader (the dispatcher, `gemmtune db list`) reads an old file as migrated, and writes nothing.
+TEST_F(OldDatabase, ReadOnlyReadsItAsMigratedLeavingTheFileAsItWas) {
+  const std::string before = read_bytes(path);
+  expect_migrated(Database(path, Database::Mode::ReadOnly));
+  EXPECT_EQ(read_bytes(path), before);
+  EXPECT_EQ(Database::for_check(path).schema_version(), 1);
 }
 
 TEST(DeviceKeys, ImportRecomputesTheKeysOfTheFile) {

@@ -7,6 +7,7 @@
 #include "db/database.hpp"
 #include "db/schema.hpp"
 #include "db_test_support.hpp"
+#include "version1_database.hpp"
 
 namespace gemmtune::db {
 namespace {
@@ -87,6 +88,44 @@ TEST(Open, MigratesPrecisionWidthsToNames) {
   EXPECT_EQ(database.integrity_check(), std::vector<std::string>{"ok"});
 }
 
+// Read-only, an older version is read through a migrated private copy; the file stays as it was.
+TEST(Open, ReadOnlyReadsAVersion1DatabaseAsMigrated) {
+  TemporaryDirectory directory;
+  const auto path = directory / "version1.db";
+  {
+    testing::Version1Database old(path);
+    const auto device = old.add_device(testing::sample_device());
+    const auto kernel = old.add_kernel("xgemm", "hash");
+    old.add_evaluation(device, kernel, old.add_problem(testing::sample_problem(8, 8, 8, "fp64")), 0, {{"TSM", 8}}, 1e-6);
+  }
+  const std::string before = read_bytes(path);
+  {
+    const Database database(path, Database::Mode::ReadOnly);
+    EXPECT_EQ(database.schema_version(), current_schema_version());
+    EXPECT_TRUE(database.schema_problems().empty());
+    const auto best = database.best(testing::sample_device().key, {"xgemm", "hash"}, testing::sample_problem(8, 8, 8, "fp64"));
+    ASSERT_TRUE(best.has_value());
+    EXPECT_EQ(best->config, (KernelConfig{{"TSM", 8}}));
+    EXPECT_EQ(database.devices().at(0).key, testing::sample_device().key);
+  }
+  EXPECT_EQ(read_bytes(path), before);
+  EXPECT_FALSE(std::filesystem::exists(directory / "version1.db-wal"));
+}
+
+// A version 1 file that lacks part of its schema is refused, as the current version is.
+TEST(Open, ReadOnlyRefusesAnOlderVersionMissingPartOfItsSchema) {
+  TemporaryDirectory directory;
+  const auto path = directory / "version1.db";
+  {
+    testing::Version1Database old(path);
+    old.add_device(testing::sample_device());
+  }
+  SQLite::Database(path.string(), SQLite::OPEN_READWRITE).exec("DROP TABLE sessions");
+  const std::string before = read_bytes(path);
+  expect_refused(path, Database::Mode::ReadOnly, path.string() + ": not a gemmtune database, or a damaged one: table sessions is missing");
+  EXPECT_EQ(read_bytes(path), before);
+}
+
 TEST(Open, RefusesANewerSchemaLeavingTheFileByteIdentical) {
   TemporaryDirectory directory;
   const auto path = directory / "newer.db";
@@ -154,7 +193,8 @@ TEST(Open, RefusesAVersionWithoutItsSchemaWritingNothing) {
   EXPECT_EQ(raw.execAndGet("PRAGMA journal_mode").getString(), "delete");
 }
 
-TEST(Open, RefusesToWriteADatabaseMissingPartOfItsSchema) {
+// Reading one would fail later, in the middle of a query, with SQLite's words for it.
+TEST(Open, RefusesADatabaseMissingPartOfItsSchema) {
   TemporaryDirectory directory;
   const auto path = directory / "damaged.db";
   Database(path, Database::Mode::ReadWrite).device_id(testing::sample_device());
@@ -163,7 +203,10 @@ TEST(Open, RefusesToWriteADatabaseMissingPartOfItsSchema) {
     raw.exec("DROP VIEW best_configs; ALTER TABLE sessions DROP COLUMN tool_version");
   }
   const std::string before = read_bytes(path);
-  expect_refused(path, Database::Mode::ReadWrite, "table sessions: column tool_version is missing");
+  const std::string problem = path.string() + ": not a gemmtune database, or a damaged one: table sessions: column "
+                              "tool_version is missing";
+  expect_refused(path, Database::Mode::ReadWrite, problem);
+  expect_refused(path, Database::Mode::ReadOnly, problem);
   EXPECT_EQ(read_bytes(path), before);
   const Database checked = Database::for_check(path);
   EXPECT_EQ(checked.schema_problems(),
@@ -178,8 +221,8 @@ TEST(Open, ACompleteSchemaOfEveryVersionHasNoProblems) {
     SQLite::Database raw(path.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
     raw.exec(std::string(migrations()[0]) + "CREATE INDEX mine ON evaluations(gflops); PRAGMA user_version = 1");
   }
-  expect_refused(path, Database::Mode::ReadOnly, "older than this build's");
   EXPECT_TRUE(Database::for_check(path).schema_problems().empty());  // an index of the user's own is no problem
+  EXPECT_EQ(Database(path, Database::Mode::ReadOnly).schema_version(), current_schema_version());  // read migrated
   Database upgraded(path, Database::Mode::ReadWrite);
   EXPECT_EQ(upgraded.schema_version(), current_schema_version());
   EXPECT_TRUE(upgraded.schema_problems().empty());

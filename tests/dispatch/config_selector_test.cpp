@@ -6,6 +6,7 @@
 #include "dispatch/family_limits.hpp"
 #include "dispatch/kernel_registry.hpp"
 #include "tests/db/db_test_support.hpp"
+#include "tests/db/version1_database.hpp"
 #include "tests/dispatch/selector_test_support.hpp"
 
 namespace gemmtune::testing {
@@ -88,6 +89,22 @@ TEST_F(ConfigSelectorTest, ExactBeatsEverythingElse) {
   EXPECT_EQ(choice.source, ConfigSource::Exact);
   EXPECT_EQ(choice.config, kernel_family("xgemm").complete(valid_config(32)));
   EXPECT_EQ(choice.detail, "tuned 512x512x512 on this device, 134 GFLOP/s");
+}
+
+// Results in a file an earlier build wrote count until a writing command upgrades it; the library
+// never writes the file itself.
+TEST_F(ConfigSelectorTest, ExactFromADatabaseOfSchemaVersion1) {
+  {
+    db::testing::Version1Database old(path);
+    const auto kernel = old.add_kernel("xgemm", kernel_family("xgemm").source().hash);
+    old.add_evaluation(old.add_device(device_record(me)), kernel, old.add_problem(problem(512, 512, 512)), 0,
+                       valid_config(32), 2e-3);
+  }
+  const std::string before = db::testing::read_bytes(path);
+  const ConfigChoice choice = choose(512, 512, 512);
+  EXPECT_EQ(choice.source, ConfigSource::Exact) << choice.detail;
+  EXPECT_EQ(choice.config, kernel_family("xgemm").complete(valid_config(32)));
+  EXPECT_EQ(db::testing::read_bytes(path), before);
 }
 
 // PoCL reports free memory as the device's global memory: tuned results must survive its changes.
