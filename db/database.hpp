@@ -70,7 +70,6 @@ class Database {
   ~Database();
 
   const std::filesystem::path& path() const { return path_; }  // ":memory:" for in_memory()
-  Mode mode() const { return mode_; }
   int schema_version() const;
   // What the file lacks of the schema its version promises, one line each; empty when complete.
   std::vector<std::string> schema_problems() const;
@@ -137,14 +136,13 @@ class Database {
   ImportReport import(const std::vector<StoredEvaluation>& evaluations);
 
  private:
-  Database(std::unique_ptr<SQLite::Database> connection, std::filesystem::path path, Mode mode);
+  Database(std::unique_ptr<SQLite::Database> connection, std::filesystem::path path);
   Database(const std::filesystem::path& path, Mode mode, bool file_as_it_is);
   std::int64_t session_id(const StoredSession& session, std::int64_t device, std::int64_t kernel);
   std::string name() const;  // for messages
 
   std::unique_ptr<SQLite::Database> connection_;
   std::filesystem::path path_;
-  Mode mode_ = Mode::ReadWrite;
 };
 
 }  // namespace gemmtune::db

@@ -19,7 +19,7 @@ class IndexedStrategy : public SearchStrategy {
  protected:
   static constexpr double failed = std::numeric_limits<double>::infinity();
 
-  // Called once after reset, with space(), engine() and the memory ready.
+  // Called once after reset, with space() and the memory ready.
   virtual void start() {}
   // The index to measure next, preferably one never proposed; empty when done.
   virtual std::optional<std::uint64_t> propose() = 0;
@@ -32,12 +32,10 @@ class IndexedStrategy : public SearchStrategy {
   }
 
   const ParameterSpace& space() const { return *space_; }
-  boost::random::mt19937_64& engine() { return engine_; }
 
   bool proposed(std::uint64_t index) const { return proposed_[index]; }
   // The remembered objective of an index that was measured; `failed` before it is.
   double objective_of(std::uint64_t index) const { return objectives_[index]; }
-  std::uint64_t proposed_count() const { return proposed_count_; }
   bool exhausted() const { return proposed_count_ >= space_->valid_count(); }
 
   // Uniform among the indices never proposed; empty when every index was.
