@@ -43,8 +43,8 @@ class IndexedStrategy : public SearchStrategy {
   // Uniform integer in [0, count).
   std::uint64_t uniform_below(std::uint64_t count);
   double uniform_unit();  // uniform in [0, 1)
-  // Valid indices that differ from `index` in exactly one parameter, by any value (a wider
-  // neighbourhood than ParameterSpace::neighbours, which constraints often leave nearly empty).
+  // Valid indices that differ from `index` in exactly one parameter, by any value (not only by one
+  // step in its value list: constraints often leave that neighbourhood nearly empty).
   std::vector<std::uint64_t> one_parameter_changes(std::uint64_t index) const;
   // A valid index reached from `index` by `steps` random one-parameter changes (fewer when stuck).
   std::uint64_t random_walk(std::uint64_t index, int steps);

@@ -1,8 +1,7 @@
-// Enumeration (depth-first with pruning), indexing, neighbours and sampling of a parameter space.
+// Enumeration (depth-first with pruning) and indexing of a parameter space.
 #include "search/parameter_space.hpp"
 
 #include <algorithm>
-#include <boost/random/uniform_int_distribution.hpp>
 #include <chrono>
 #include <iomanip>
 #include <set>
@@ -228,52 +227,6 @@ std::optional<std::uint64_t> ParameterSpace::index_of(const KernelConfig& config
 
 std::size_t ParameterSpace::value_position(std::uint64_t valid_index, std::size_t parameter) const {
   return positions_at(valid_index)[parameter];
-}
-
-namespace {
-
-template <typename Visit>
-void for_each_step(std::vector<std::uint16_t> positions, const std::vector<Parameter>& parameters, Visit visit) {
-  for (std::size_t p = 0; p < parameters.size(); ++p) {
-    const std::uint16_t original = positions[p];
-    if (original > 0) {
-      positions[p] = static_cast<std::uint16_t>(original - 1);
-      visit(positions);
-    }
-    if (original + 1u < parameters[p].values.size()) {
-      positions[p] = static_cast<std::uint16_t>(original + 1);
-      visit(positions);
-    }
-    positions[p] = original;
-  }
-}
-
-}  // namespace
-
-std::vector<std::uint64_t> ParameterSpace::neighbour_indices(std::uint64_t valid_index) const {
-  const auto row = positions_at(valid_index);
-  std::vector<std::uint64_t> result;
-  for_each_step(std::vector<std::uint16_t>(row.begin(), row.end()), parameters_, [&](const std::vector<std::uint16_t>& positions) {
-    if (const auto index = index_of_positions(positions)) result.push_back(*index);
-  });
-  return result;
-}
-
-std::vector<KernelConfig> ParameterSpace::neighbours(const KernelConfig& config) const {
-  const auto positions = positions_of(config);
-  if (!positions)
-    throw ConfigError("configuration '" + config_key(config) + "' is not in the " + kernel_ +
-                      " space's parameters and values");
-  std::vector<KernelConfig> result;
-  for_each_step(*positions, parameters_, [&](const std::vector<std::uint16_t>& step) {
-    if (const auto index = index_of_positions(step)) result.push_back(at(*index));
-  });
-  return result;
-}
-
-std::uint64_t ParameterSpace::sample_index(boost::random::mt19937_64& engine) const {
-  if (valid_count_ == 0) throw InvalidArgument("cannot sample from an empty " + kernel_ + " space");
-  return boost::random::uniform_int_distribution<std::uint64_t>(0, valid_count_ - 1)(engine);
 }
 
 std::map<std::string, std::int64_t> ParameterSpace::derived(const KernelConfig& config,

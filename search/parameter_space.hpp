@@ -2,7 +2,6 @@
 // valid configuration satisfies, enumerated by index without building the Cartesian product.
 #pragma once
 
-#include <boost/random/mersenne_twister.hpp>
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
@@ -64,19 +63,10 @@ class ParameterSpace {
   // All names known (and none missing), values in their lists, constraints hold.
   bool contains(const KernelConfig& config) const { return index_of(config).has_value(); }
 
-  // Valid configurations that differ from `config` in one parameter by one step in its value list.
-  // Throws gemmtune::ConfigError when `config` names an unknown parameter or value.
-  std::vector<KernelConfig> neighbours(const KernelConfig& config) const;
-  std::vector<std::uint64_t> neighbour_indices(std::uint64_t valid_index) const;
-
   // Position of parameter `parameter`'s value in its list, for the configuration at `valid_index`.
   std::size_t value_position(std::uint64_t valid_index, std::size_t parameter) const;
   // The valid index of the configuration with these value positions (one per parameter), if valid.
   std::optional<std::uint64_t> index_of_positions(std::span<const std::uint16_t> positions) const;
-
-  // Uniform among valid configurations. Throws gemmtune::InvalidArgument on an empty space.
-  std::uint64_t sample_index(boost::random::mt19937_64& engine) const;
-  KernelConfig sample(boost::random::mt19937_64& engine) const { return at(sample_index(engine)); }
 
   // Derived launch values (e.g. local and global ranges) declared in the file, evaluated for
   // `config` and the problem's inputs (e.g. {"M", 4096}). Throws gemmtune::ConfigError when an

@@ -3,7 +3,6 @@
 #include <unistd.h>
 
 #include <boost/json.hpp>
-#include <boost/random/mersenne_twister.hpp>
 #include <filesystem>
 #include <fstream>
 
@@ -46,8 +45,8 @@ bool small_enough(const std::string& text) {
   return true;
 }
 
-// What the tuner does with a space it has read: configurations by index, neighbours, samples and
-// derived launch values must agree with one another.
+// What the tuner does with a space it has read: configurations by index and derived launch values
+// must agree with one another.
 void explore(const search::ParameterSpace& space) {
   const std::uint64_t count = space.valid_count();
   fuzz::check(count <= space.total_count() || space.total_count() == 0, "more valid configurations than combinations");
@@ -55,15 +54,10 @@ void explore(const search::ParameterSpace& space) {
   for (const std::uint64_t index : {std::uint64_t{0}, count / 2, count - 1}) {
     const KernelConfig config = space.at(index);
     fuzz::check(space.index_of(config) == index, "index_of(at(i)) != i");
-    for (const KernelConfig& neighbour : space.neighbours(config))
-      fuzz::check(space.contains(neighbour), "a neighbour outside the space");
-    for (const std::uint64_t neighbour : space.neighbour_indices(index)) fuzz::check(neighbour < count, "a neighbour index out of range");
     std::map<std::string, std::int64_t> inputs;
     for (const std::string& input : space.inputs()) inputs[input] = 1024;
     fuzz::accept_or_reject([&] { space.derived(config, inputs); });
   }
-  boost::random::mt19937_64 engine(1);
-  fuzz::check(space.sample_index(engine) < count, "a sample out of range");
 }
 
 // The file `tune --space` would be given: one per process, rewritten for every input.

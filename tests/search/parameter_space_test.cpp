@@ -1,8 +1,7 @@
-// Parameter spaces: file checks, enumeration by index, membership, neighbours, sampling, replay spaces.
+// Parameter spaces: file checks, enumeration by index, membership, derived values, replay spaces.
 #include <gtest/gtest.h>
 
 #include <boost/json.hpp>
-#include <boost/random/mersenne_twister.hpp>
 #include <chrono>
 #include <set>
 
@@ -72,35 +71,6 @@ TEST(ParameterSpace, ContainsNeedsKnownNamesValuesAndConstraints) {
   EXPECT_FALSE(space.contains({{"A", 4}, {"B", 2}, {"C", 1}, {"D", 0}}));   // D unknown
 }
 
-TEST(ParameterSpace, NeighboursDifferInOneParameterByOneStep) {
-  const ParameterSpace space = toy();
-  const std::vector<KernelConfig> neighbours = space.neighbours({{"A", 4}, {"B", 2}, {"C", 0}});
-  const std::set<KernelConfig> got(neighbours.begin(), neighbours.end());
-  const std::set<KernelConfig> expected = {{{"A", 2}, {"B", 2}, {"C", 0}}, {{"A", 8}, {"B", 2}, {"C", 0}},
-                                     {{"A", 4}, {"B", 1}, {"C", 0}}, {{"A", 4}, {"B", 4}, {"C", 0}},
-                                     {{"A", 4}, {"B", 2}, {"C", 1}}};
-  EXPECT_EQ(got, expected);
-  EXPECT_EQ(neighbours.size(), got.size());
-  const auto index = space.index_of({{"A", 4}, {"B", 2}, {"C", 0}});
-  EXPECT_EQ(space.neighbour_indices(*index).size(), 5u);
-  EXPECT_THROW(space.neighbours({{"A", 3}, {"B", 1}, {"C", 0}}), ConfigError);
-}
-
-TEST(ParameterSpace, SamplesUniformlyAndReproducibly) {
-  const ParameterSpace space = toy();
-  boost::random::mt19937_64 first(42), second(42);
-  std::map<KernelConfig, int> counts;
-  const int draws = 20000;
-  for (int i = 0; i < draws; ++i) {
-    const KernelConfig config = space.sample(first);
-    EXPECT_EQ(config, space.sample(second));
-    ++counts[config];
-  }
-  ASSERT_EQ(counts.size(), space.valid_count());
-  const double expected = static_cast<double>(draws) / static_cast<double>(space.valid_count());
-  for (const auto& [config, count] : counts) EXPECT_NEAR(count, expected, expected * 0.15) << config_key(config);
-}
-
 TEST(ParameterSpace, DerivedValuesUseInputs) {
   const ParameterSpace space = toy();
   const auto derived = space.derived({{"A", 4}, {"B", 2}, {"C", 1}}, {{"N", 10}});
@@ -116,9 +86,6 @@ TEST(ParameterSpace, FromConfigsHoldsExactlyTheRecordedOnes) {
   EXPECT_EQ(space.valid_count(), 4u);
   for (const auto& config : recorded) EXPECT_TRUE(space.contains(config));
   EXPECT_FALSE(space.contains({{"X", 1}, {"Y", 20}}));
-  const auto neighbours = space.neighbours({{"X", 2}, {"Y", 10}});
-  EXPECT_EQ(std::set<KernelConfig>(neighbours.begin(), neighbours.end()),
-            (std::set<KernelConfig>{{{"X", 1}, {"Y", 10}}, {{"X", 2}, {"Y", 20}}}));
   EXPECT_THROW(ParameterSpace::from_configs("replay", {{{"X", 1}}, {{"Y", 1}}}), ConfigError);
 }
 
@@ -148,8 +115,7 @@ TEST(ParameterSpace, ConstraintsOnLimitsAloneCanEmptyTheSpace) {
   const ParameterSpace space = ParameterSpace::from_json(
       R"({"kernel": "k", "parameters": [{"name": "A", "values": [1, 2]}], "constraints": ["limit > 5"]})", "k.json", {{"limit", 3}});
   EXPECT_EQ(space.valid_count(), 0u);
-  boost::random::mt19937_64 engine(1);
-  EXPECT_THROW(space.sample(engine), InvalidArgument);
+  EXPECT_THROW(space.at(0), InvalidArgument);
 }
 
 // 18 parameters of 199 values whose one constraint names them all: nothing can be pruned before
