@@ -2,7 +2,6 @@
 #include "core/kernel_config.hpp"
 
 #include <boost/json.hpp>
-#include <charconv>
 
 #include "gemmtune/error.hpp"
 
@@ -23,27 +22,6 @@ std::string joined(const KernelConfig& config, char separator) {
 std::string config_key(const KernelConfig& config) { return joined(config, ','); }
 
 std::string describe_config(const KernelConfig& config) { return joined(config, ' '); }
-
-KernelConfig config_from_key(const std::string& key) {
-  KernelConfig config;
-  std::size_t start = 0;
-  while (start < key.size()) {
-    std::size_t end = key.find(',', start);
-    if (end == std::string::npos) end = key.size();
-    const std::string item = key.substr(start, end - start);
-    const std::size_t equals = item.find('=');
-    std::int64_t value = 0;
-    const char* first = item.data() + (equals == std::string::npos ? 0 : equals + 1);
-    const char* last = item.data() + item.size();
-    const auto [parsed_end, error] = std::from_chars(first, last, value);
-    if (equals == std::string::npos || equals == 0 || first == last || error != std::errc() || parsed_end != last)
-      throw ConfigError("malformed configuration key '" + key + "': expected NAME=integer,NAME=integer");
-    if (!config.emplace(item.substr(0, equals), value).second)
-      throw ConfigError("malformed configuration key '" + key + "': " + item.substr(0, equals) + " is given twice");
-    start = end + 1;
-  }
-  return config;
-}
 
 std::string config_json(const KernelConfig& config) {
   boost::json::object object;

@@ -11,9 +11,6 @@ namespace gemmtune {
 // and compared; the same configuration always gives the same key.
 std::string config_key(const KernelConfig& config);
 
-// The inverse of config_key. Throws ConfigError on malformed text or a name given twice.
-KernelConfig config_from_key(const std::string& key);
-
 // {"NAME":v,...}, as the database and the exports store it.
 std::string config_json(const KernelConfig& config);
 
