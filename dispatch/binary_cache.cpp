@@ -77,11 +77,6 @@ std::filesystem::path BinaryCache::default_directory() {
   return std::filesystem::path(home && *home ? home : ".") / ".cache" / "gemmtune";
 }
 
-std::filesystem::path BinaryCache::file_for(const cl::Device& device, const KernelSource& source,
-                                            const std::string& options) const {
-  return directory_ / (hex(fnv1a(cache_key(device, source, options))) + ".bin");
-}
-
 cl::Program BinaryCache::get(const cl::Context& context, const cl::Device& device,
                              const KernelSource& source, const std::string& options) {
   const std::string key = cache_key(device, source, options);

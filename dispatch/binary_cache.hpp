@@ -45,10 +45,6 @@ class BinaryCache {
   cl::Program get(const cl::Context& context, const cl::Device& device, const KernelSource& source,
                   const std::string& options);
 
-  // The file that holds (or would hold) this program.
-  std::filesystem::path file_for(const cl::Device& device, const KernelSource& source,
-                                 const std::string& options) const;
-
   const std::filesystem::path& directory() const { return directory_; }
   BinaryCacheStats stats() const;
 
