@@ -1,9 +1,8 @@
-// Reading and writing replay tables (CSV).
+// Reading replay tables (CSV).
 #include "search/replay_table.hpp"
 
 #include <charconv>
 #include <cmath>
-#include <iomanip>
 #include <set>
 #include <sstream>
 
@@ -90,17 +89,6 @@ ReplayTable parse_replay_table(std::istream& input, const std::string& origin) {
   }
   if (!header_seen) throw ConfigError(origin + ": the replay table has no header line");
   return table;
-}
-
-void write_replay_table(std::ostream& output, const ReplayTable& table) {
-  for (const auto& name : table.parameter_names) output << name << ',';
-  output << "status,seconds\n";
-  for (const auto& [config, measurement] : table.rows) {
-    for (const auto& name : table.parameter_names) output << config.at(name) << ',';
-    output << to_string(measurement.status) << ',';
-    if (measurement.status == Status::ok) output << std::setprecision(9) << measurement.seconds;
-    output << '\n';
-  }
 }
 
 }  // namespace gemmtune::search

@@ -22,6 +22,5 @@ struct ReplayTable {
 // Throws gemmtune::ConfigError naming the file and line of anything malformed or duplicated.
 ReplayTable read_replay_table(const std::filesystem::path& file);
 ReplayTable parse_replay_table(std::istream& input, const std::string& origin);
-void write_replay_table(std::ostream& output, const ReplayTable& table);
 
 }  // namespace gemmtune::search

@@ -36,7 +36,7 @@ TEST(ReplayTable, ReadsCommentsHeaderAndRows) {
 TEST(ReplayTable, RoundTripsThroughWrite) {
   const ReplayTable table = testing::tiny_table(5, 3, {2});
   std::stringstream text;
-  write_replay_table(text, table);
+  testing::write_replay_table(text, table);
   const ReplayTable again = parse_replay_table(text, "t.csv");
   ASSERT_EQ(again.rows.size(), table.rows.size());
   for (std::size_t i = 0; i < table.rows.size(); ++i) {

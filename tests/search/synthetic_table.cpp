@@ -1,4 +1,5 @@
-// The synthetic xgemm performance model used by the strategy tests (made up, not measured).
+// The synthetic xgemm performance model used by the strategy tests (made up, not measured), and
+// the writer of replay tables.
 #include "synthetic_table.hpp"
 
 #include <boost/random/mersenne_twister.hpp>
@@ -6,6 +7,7 @@
 #include <boost/random/uniform_01.hpp>
 #include <boost/random/uniform_int_distribution.hpp>
 #include <cmath>
+#include <iomanip>
 
 #include "dispatch/kernel_registry.hpp"
 #include "search/parameter_space.hpp"
@@ -87,6 +89,17 @@ ReplayTable tiny_table(std::size_t size, std::uint64_t seed, const std::vector<s
     table.rows.push_back({KernelConfig{{"X", static_cast<std::int64_t>(i)}}, measurement});
   }
   return table;
+}
+
+void write_replay_table(std::ostream& output, const ReplayTable& table) {
+  for (const auto& name : table.parameter_names) output << name << ',';
+  output << "status,seconds\n";
+  for (const auto& [config, measurement] : table.rows) {
+    for (const auto& name : table.parameter_names) output << config.at(name) << ',';
+    output << to_string(measurement.status) << ',';
+    if (measurement.status == Status::ok) output << std::setprecision(9) << measurement.seconds;
+    output << '\n';
+  }
 }
 
 }  // namespace gemmtune::search::testing

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <ostream>
 
 #include "search/replay_table.hpp"
 
@@ -16,5 +17,8 @@ ReplayTable synthetic_xgemm_table(std::uint64_t seed);
 // A small table of `size` one-parameter configurations with times 1, 2, 3, ... seconds in a
 // shuffled order; configurations listed in `failing` fail with a compile error.
 ReplayTable tiny_table(std::size_t size, std::uint64_t seed, const std::vector<std::size_t>& failing = {});
+
+// Writes `table` in the format read_replay_table() reads, times with nine significant digits.
+void write_replay_table(std::ostream& output, const ReplayTable& table);
 
 }  // namespace gemmtune::search::testing

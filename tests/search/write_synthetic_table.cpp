@@ -13,6 +13,6 @@ int main(int argc, char** argv) {
   }
   std::ofstream output(argv[2]);
   output << "# SYNTHETIC data from the test model in tests/search/synthetic_table.cpp, not measured on any device\n";
-  gemmtune::search::write_replay_table(output, gemmtune::search::testing::synthetic_xgemm_table(std::stoull(argv[1])));
+  gemmtune::search::testing::write_replay_table(output, gemmtune::search::testing::synthetic_xgemm_table(std::stoull(argv[1])));
   return output ? 0 : 1;
 }
