@@ -101,9 +101,6 @@ std::unique_ptr<SQLite::Database> open_immutable(const fs::path& path) {
 
 }  // namespace
 
-Database::Database(std::unique_ptr<SQLite::Database> connection, fs::path path)
-    : connection_(std::move(connection)), path_(std::move(path)) {}
-
 Database::Database(const fs::path& path, Mode mode) : Database(path, mode, false) {}
 
 Database Database::for_check(const fs::path& path) { return Database(path, Mode::ReadOnly, true); }
@@ -162,13 +159,6 @@ Database::Database(const fs::path& path, Mode mode, bool file_as_it_is) : path_(
       throw DatabaseFileError(shown + ": cannot write: " + failure.what());
     throw DatabaseError(shown + ": " + failure.what());
   }
-}
-
-Database Database::in_memory() {
-  auto connection = std::make_unique<SQLite::Database>(":memory:", SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
-  connection->exec("PRAGMA foreign_keys = ON");
-  migrate(*connection, ":memory:");
-  return Database(std::move(connection), ":memory:");
 }
 
 Database::Database(Database&&) noexcept = default;

@@ -63,13 +63,12 @@ class Database {
   // incomplete schema is not refused, so that only the checks (schema_version(),
   // schema_problems(), integrity_check()) may read it: for `db check`.
   static Database for_check(const std::filesystem::path& path);
-  static Database in_memory();  // a fresh, migrated database that lives as long as the object
 
   Database(Database&&) noexcept;
   Database& operator=(Database&&) noexcept;
   ~Database();
 
-  const std::filesystem::path& path() const { return path_; }  // ":memory:" for in_memory()
+  const std::filesystem::path& path() const { return path_; }
   int schema_version() const;
   // What the file lacks of the schema its version promises, one line each; empty when complete.
   std::vector<std::string> schema_problems() const;
@@ -136,7 +135,6 @@ class Database {
   ImportReport import(const std::vector<StoredEvaluation>& evaluations);
 
  private:
-  Database(std::unique_ptr<SQLite::Database> connection, std::filesystem::path path);
   Database(const std::filesystem::path& path, Mode mode, bool file_as_it_is);
   std::int64_t session_id(const StoredSession& session, std::int64_t device, std::int64_t kernel);
   std::string name() const;  // for messages

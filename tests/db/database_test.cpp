@@ -5,6 +5,7 @@
 #include "db/database.hpp"
 #include "db/schema.hpp"
 #include "db_test_support.hpp"
+#include "scratch_database.hpp"
 
 namespace gemmtune::db {
 namespace {
@@ -23,13 +24,13 @@ TEST(ConfigKey, IsSortedAndRoundTripsThroughJson) {
 }
 
 TEST(Database, InMemoryIsMigrated) {
-  const Database database = Database::in_memory();
+  const testing::ScratchDatabase database;
   EXPECT_EQ(database.schema_version(), current_schema_version());
   EXPECT_EQ(database.integrity_check(), std::vector<std::string>{"ok"});
 }
 
 TEST(Database, IdsAreStableUpserts) {
-  Database database = Database::in_memory();
+  testing::ScratchDatabase database;
   DeviceRecord device = sample_device();
   const auto device_id = database.device_id(device);
   EXPECT_EQ(database.device_id(device), device_id);
@@ -50,14 +51,14 @@ TEST(Database, IdsAreStableUpserts) {
 }
 
 TEST(Database, SchemaRefusesBadProblems) {
-  Database database = Database::in_memory();
+  testing::ScratchDatabase database;
   EXPECT_THROW(database.problem_id(sample_problem(0)), DatabaseError);
   EXPECT_THROW(database.problem_id(sample_problem(8, 8, 8, "fp17")), DatabaseError);
   EXPECT_THROW(database.problem_id(sample_problem(8, 8, 8, "fp32", "XN")), DatabaseError);
 }
 
 TEST(Database, RecordKeepsTheFirstEvaluationOfAKey) {
-  Database database = Database::in_memory();
+  testing::ScratchDatabase database;
   const auto device = database.device_id(sample_device());
   const auto kernel = database.kernel_id("xgemm", "abc");
   const auto problem = database.problem_id(sample_problem());
@@ -84,7 +85,7 @@ TEST(Database, RecordKeepsTheFirstEvaluationOfAKey) {
 }
 
 TEST(Database, RefusesUnknownStatusAndSession) {
-  Database database = Database::in_memory();
+  testing::ScratchDatabase database;
   const auto device = database.device_id(sample_device());
   const auto kernel = database.kernel_id("xgemm", "abc");
   const auto problem = database.problem_id(sample_problem());
@@ -94,7 +95,7 @@ TEST(Database, RefusesUnknownStatusAndSession) {
 }
 
 TEST(Database, SessionsAreStoredWithTheirTimes) {
-  Database database = Database::in_memory();
+  testing::ScratchDatabase database;
   const auto device = database.device_id(sample_device());
   const auto kernel = database.kernel_id("xgemm", "abc");
   const auto problem = database.problem_id(sample_problem());

@@ -9,6 +9,7 @@
 #include "db/schema.hpp"
 #include "db/transfer.hpp"
 #include "db_test_support.hpp"
+#include "scratch_database.hpp"
 #include "version1_database.hpp"
 
 namespace gemmtune::db {
@@ -56,7 +57,7 @@ TEST(DeviceKeys, IdentifyingFieldsDo) {
 }
 
 TEST(DeviceKeys, StoredUnderTheComputedKeysWhateverTheCallerPassed) {
-  Database database = Database::in_memory();
+  testing::ScratchDatabase database;
   DeviceRecord device = sample_device();
   device.key = "stale key";
   device.model_key = "stale model";
@@ -65,7 +66,7 @@ TEST(DeviceKeys, StoredUnderTheComputedKeysWhateverTheCallerPassed) {
 }
 
 TEST(DeviceKeys, ANewMemorySizeIsTheSameDeviceRow) {
-  Database database = Database::in_memory();
+  testing::ScratchDatabase database;
   DeviceRecord device = sample_device();
   const auto first = database.device_id(device);
   device.global_mem_bytes = 12'700'000'000;
@@ -142,14 +143,14 @@ TEST_F(OldDatabase, ReadOnlyReadsItAsMigratedLeavingTheFileAsItWas) {
 }
 
 TEST(DeviceKeys, ImportRecomputesTheKeysOfTheFile) {
-  Database source = Database::in_memory();
+  testing::ScratchDatabase source;
   const auto device = source.device_id(sample_device());
   source.record(0, device, source.kernel_id("xgemm", "hash"), source.problem_id(sample_problem()),
                 sample_evaluation(1, 1, 1e-3));
   std::string text = export_json(source.all_evaluations());
   const std::string key = sample_device().key;
   text.replace(text.find(key), key.size(), "Acme|Test GPU|16cu|8589934592B|Test Platform|1.0|OpenCL C 3.0");
-  Database target = Database::in_memory();
+  testing::ScratchDatabase target;
   target.import(import_json(text, "old.json"));
   EXPECT_EQ(target.devices().at(0).key, key);
 }
@@ -163,7 +164,7 @@ TEST(DeviceKeys, ShippedTuningMatchesItsDevice) {
   ASSERT_NE(text.str().find("|132cu|150109880320B|"), std::string::npos) << "the file's keys hold the memory size";
   const auto evaluations = import_json(text.str(), "nvidia-h200.json");
   ASSERT_FALSE(evaluations.empty());
-  Database database = Database::in_memory();
+  testing::ScratchDatabase database;
   database.import(evaluations);
   DeviceRecord h200 = evaluations[0].device;
   h200.global_mem_bytes -= 1 << 30;

@@ -7,6 +7,7 @@
 #include "db/database.hpp"
 #include "db/schema.hpp"
 #include "db_test_support.hpp"
+#include "scratch_database.hpp"
 #include "version1_database.hpp"
 
 namespace gemmtune::db {
@@ -215,7 +216,7 @@ TEST(Open, RefusesADatabaseMissingPartOfItsSchema) {
 
 TEST(Open, ACompleteSchemaOfEveryVersionHasNoProblems) {
   TemporaryDirectory directory;
-  EXPECT_TRUE(Database::in_memory().schema_problems().empty());
+  EXPECT_TRUE(testing::ScratchDatabase().schema_problems().empty());
   const auto path = directory / "v1.db";
   {
     SQLite::Database raw(path.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);

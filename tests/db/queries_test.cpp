@@ -3,6 +3,7 @@
 
 #include "db/database.hpp"
 #include "db_test_support.hpp"
+#include "scratch_database.hpp"
 
 namespace gemmtune::db {
 namespace {
@@ -39,7 +40,7 @@ class Queries : public ::testing::Test {
                                 database.problem_id(problem), evaluation));
   }
 
-  Database database = Database::in_memory();
+  testing::ScratchDatabase database;
   const std::string hash = "current";
   const KernelVersion current{"xgemm", hash};
   std::int64_t kernel = 0, stale_kernel = 0;

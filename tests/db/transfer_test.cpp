@@ -8,6 +8,7 @@
 #include "db/database.hpp"
 #include "db/transfer.hpp"
 #include "db_test_support.hpp"
+#include "scratch_database.hpp"
 
 namespace gemmtune::db {
 namespace {
@@ -34,7 +35,7 @@ void fill(Database& database, const std::string& driver, double scale) {
 }
 
 TEST(Transfer, JsonExportImportRoundTripIsLossless) {
-  Database source = Database::in_memory();
+  testing::ScratchDatabase source;
   fill(source, "1.0", 1.0);
   const auto original = source.all_evaluations();
   ASSERT_EQ(original.size(), 7u);
@@ -43,7 +44,7 @@ TEST(Transfer, JsonExportImportRoundTripIsLossless) {
   const auto parsed = import_json(text, "export.json");
   EXPECT_EQ(parsed, original);
 
-  Database target = Database::in_memory();
+  testing::ScratchDatabase target;
   const ImportReport report = target.import(parsed);
   EXPECT_EQ(report.inserted, 7);
   EXPECT_EQ(report.duplicates, 0);
@@ -61,7 +62,7 @@ TEST(Transfer, JsonExportImportRoundTripIsLossless) {
 // Times and rates with every digit significant: about one in ten such doubles came back one unit in
 // the last place off through Boost.JSON's parser, and then met itself as a conflict.
 TEST(Transfer, DoublesComeBackBitForBit) {
-  Database source = Database::in_memory();
+  testing::ScratchDatabase source;
   const auto device = source.device_id(sample_device());
   const auto kernel = source.kernel_id("xgemm", "hash");
   const auto problem = source.problem_id(sample_problem());
@@ -76,7 +77,7 @@ TEST(Transfer, DoublesComeBackBitForBit) {
   }
   const std::string text = export_json(source.all_evaluations());
 
-  Database fresh = Database::in_memory();
+  testing::ScratchDatabase fresh;
   EXPECT_EQ(fresh.import(import_json(text, "export.json")).inserted, 200);
   EXPECT_TRUE(export_json(fresh.all_evaluations()) == text) << "the second export differs from the first";
 
@@ -87,7 +88,7 @@ TEST(Transfer, DoublesComeBackBitForBit) {
 }
 
 TEST(Transfer, JsonHasTheDocumentedFields) {
-  Database source = Database::in_memory();
+  testing::ScratchDatabase source;
   fill(source, "1.0", 1.0);
   const std::string text = export_json(source.all_evaluations());
   for (const char* field : {"\"device\":", "\"kernel\":", "\"m\":", "\"n\":", "\"k\":", "\"trans\":",
@@ -98,7 +99,7 @@ TEST(Transfer, JsonHasTheDocumentedFields) {
 TEST(Transfer, ImportRefusesMalformedInputNamingTheEntry) {
   EXPECT_THROW(import_json("not json", "x.json"), InvalidArgument);
   EXPECT_THROW(import_json("{}", "x.json"), InvalidArgument);
-  Database source = Database::in_memory();
+  testing::ScratchDatabase source;
   fill(source, "1.0", 1.0);
   std::string text = export_json(source.all_evaluations());
   text.replace(text.find("\"status\":\"ok\""), 13, "\"status\":\"meh\"");
@@ -113,7 +114,7 @@ TEST(Transfer, ImportRefusesMalformedInputNamingTheEntry) {
 
 // The entry is named by its number (from 0) and the field; nothing of the file is returned.
 TEST(Transfer, ImportRefusesAnInvalidEntryNamingItsNumberAndField) {
-  Database source = Database::in_memory();
+  testing::ScratchDatabase source;
   fill(source, "1.0", 1.0);
   const std::string text = export_json(source.all_evaluations());
   const auto refusal = [&](const char* field, boost::json::value value) {
@@ -135,11 +136,11 @@ TEST(Transfer, ImportRefusesAnInvalidEntryNamingItsNumberAndField) {
 }
 
 TEST(Transfer, DatabaseImportRefusesTheWholeBatchForOneBadEvaluation) {
-  Database source = Database::in_memory();
+  testing::ScratchDatabase source;
   fill(source, "1.0", 1.0);
   auto evaluations = source.all_evaluations();
   evaluations[3].evaluation.gflops = -1;
-  Database target = Database::in_memory();
+  testing::ScratchDatabase target;
   try {
     target.import(evaluations);
     ADD_FAILURE() << "imported";
@@ -152,7 +153,7 @@ TEST(Transfer, DatabaseImportRefusesTheWholeBatchForOneBadEvaluation) {
 }
 
 TEST(Transfer, CsvHasAHeaderAndQuotesText) {
-  Database source = Database::in_memory();
+  testing::ScratchDatabase source;
   fill(source, "1.0", 1.0);
   const std::string csv = export_csv(source.all_evaluations());
   EXPECT_EQ(csv.substr(0, csv.find('\n')),
@@ -164,19 +165,19 @@ TEST(Transfer, CsvHasAHeaderAndQuotesText) {
 }
 
 TEST(Transfer, MergeOfOverlappingDatabasesKeepsTheFirstAndReportsConflicts) {
-  Database a = Database::in_memory();
+  testing::ScratchDatabase a;
   fill(a, "1.0", 1.0);
-  Database b = Database::in_memory();
+  testing::ScratchDatabase b;
   b.import(a.all_evaluations());  // the same measurements (duplicates) ...
   fill(b, "2.0", 1.0);            // ... another driver (new) ...
   const auto device = b.device_id(sample_device("GPU \"quoted\", name", "1.0"));
   const auto kernel = b.kernel_id("xgemm", "hash");
   const auto problem = b.problem_id(sample_problem(4096));
   b.record(0, device, kernel, problem, sample_evaluation(1, 1, 0.5));  // ... one only in b ...
-  Database c = Database::in_memory();
+  testing::ScratchDatabase c;
   fill(c, "1.0", 2.0);  // ... and a database whose same keys measured differently: conflicts
 
-  Database merged = Database::in_memory();
+  testing::ScratchDatabase merged;
   const ImportReport from_a = merged.import(a.all_evaluations());
   EXPECT_EQ(from_a.inserted, 7);
   const ImportReport from_b = merged.import(b.all_evaluations());

@@ -4,6 +4,7 @@
 #include "db/device_keys.hpp"
 #include "dispatch/family_limits.hpp"
 #include "dispatch/kernel_registry.hpp"
+#include "tests/db/scratch_database.hpp"
 #include "tuner/family_space.hpp"
 #include "tuner/seed_sources.hpp"
 
@@ -50,7 +51,7 @@ class SeedSources : public ::testing::Test {
   const KernelFamily& family = kernel_family("xgemm");
   const std::string current = family.source().hash;
   std::optional<search::ParameterSpace> space;
-  db::Database database = db::Database::in_memory();
+  db::testing::ScratchDatabase database;
   db::DeviceRecord device, stranger;
   const db::ProblemRecord tuned = problem_of(100);
 };
