@@ -96,7 +96,7 @@ int list(const Arguments& args) {
 
 int show(const Arguments& args) {
   auto options = common_options(
-      "gemmtune db show --size MxNxK [--device INDEX | --device-key KEY] [--trans NN] [--precision 32] "
+      "gemmtune db show --size MxNxK [--device INDEX | --device-key KEY] [--trans NN] [--precision fp32] "
       "[--layout row] [--family xgemm] [--top N] [--db PATH] [--json]",
       true);
   add_device_options(options);

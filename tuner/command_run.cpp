@@ -156,7 +156,7 @@ int run_command(const Arguments& args) {
       ("size", po::value<std::string>()->required(), "M, N and K as MxNxK (or one number for all three)")
       ("trans", po::value<std::string>()->default_value("NN"), "op(A) and op(B): NN, NT, TN or TT")
       ("layout", po::value<std::string>()->default_value("row"), "row or col (major)")
-      ("precision", po::value<std::string>()->default_value("32"), "32 (float) or 64 (double)")
+      ("precision", po::value<std::string>()->default_value("fp32"), "fp32 (float) or fp64 (double); 32 and 64 too")
       ("alpha", po::value<std::string>()->default_value("1"), "alpha (finite)")
       ("beta", po::value<std::string>()->default_value("0"), "beta (finite)")
       ("device", po::value<std::string>()->default_value(""), "device index or platform:index (gemmtune devices)")
