@@ -59,23 +59,6 @@ std::optional<TunedBest> Database::best(const std::string& device_key, const Ker
   });
 }
 
-std::vector<TunedBest> Database::best_per_problem(const std::string& device_key, const KernelVersion& kernel,
-                                                  const std::string& precision, const std::string& layout,
-                                                  const std::string& trans) const {
-  return guarded(name(), "reading the best configurations", [&] {
-    SQLite::Statement query(*connection_, std::string("SELECT ") + best_columns +
-                                              " FROM best_configs WHERE device_key = ? AND kernel_name = ? AND kernel_hash = ? AND "
-                                              "precision = ? AND layout = ? AND trans = ? ORDER BY m, n, k");
-    query.bind(1, device_key);
-    query.bind(2, kernel.name);
-    query.bind(3, kernel.hash);
-    query.bind(4, precision);
-    query.bind(5, layout);
-    query.bind(6, trans);
-    return read_all(query);
-  });
-}
-
 std::vector<TunedBest> Database::best_for_vendor_type(const std::string& vendor, const std::string& type,
                                                       const KernelVersion& kernel, const std::string& precision,
                                                       const std::string& layout, const std::string& trans) const {

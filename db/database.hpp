@@ -97,11 +97,6 @@ class Database {
   // Exact device, kernel and problem.
   std::optional<TunedBest> best(const std::string& device_key, const KernelVersion& kernel,
                                 const ProblemRecord& problem) const;
-  // This device's best per tuned problem of this precision, layout and transpositions (for the
-  // nearest-shape choice), ordered by m, n, k.
-  std::vector<TunedBest> best_per_problem(const std::string& device_key, const KernelVersion& kernel,
-                                          const std::string& precision, const std::string& layout,
-                                          const std::string& trans) const;
   // Every device of this vendor and type: the best per device and problem of this precision,
   // layout and transpositions, by GFLOP/s, highest first.
   std::vector<TunedBest> best_for_vendor_type(const std::string& vendor, const std::string& type,

@@ -65,17 +65,6 @@ TEST_F(Queries, ExactReturnsTheLowestMedianOkConfig) {
   EXPECT_EQ(database.best(here.key, {"xgemm", "old"}, sample_problem())->config, sample_evaluation(128, 128, 1).config);
 }
 
-TEST_F(Queries, PerProblemListsEachTunedShapeOfThePrecisionLayoutAndTrans) {
-  const auto rows = database.best_per_problem(here.key, current, "fp32", "row", "NN");
-  ASSERT_EQ(rows.size(), 2u);
-  EXPECT_EQ(rows[0].problem, sample_problem());
-  EXPECT_EQ(rows[0].config, sample_evaluation(32, 64, 1).config);
-  EXPECT_EQ(rows[1].problem, sample_problem(1024));
-  EXPECT_EQ(database.best_per_problem(here.key, current, "fp64", "row", "NN").size(), 1u);
-  EXPECT_TRUE(database.best_per_problem(here.key, current, "fp32", "col", "NN").empty());
-  EXPECT_TRUE(database.best_per_problem(here.key, current, "fp32", "row", "TN").empty());
-}
-
 TEST_F(Queries, LeadingConfigsAreTheFastestOkOnesOfEveryProblemAndTransposition) {
   add(here, sample_problem(512, 512, 512, "fp32", "TN"), sample_evaluation(8, 64, 0.005));
   const auto rows = database.leading_configs(here.key, current, "fp32", "row", 2);
