@@ -19,6 +19,10 @@ std::string problem_identity(const ProblemSize& problem, const std::string& tran
   return std::to_string(problem.m) + 'x' + std::to_string(problem.n) + 'x' + std::to_string(problem.k) + ' ' + trans;
 }
 
+double flops(const ProblemSize& problem) {
+  return 2.0 * static_cast<double>(problem.m) * static_cast<double>(problem.n) * static_cast<double>(problem.k);
+}
+
 double geomean(const std::vector<double>& ratios) {
   if (ratios.empty()) return 0;
   double logs = 0;
@@ -85,7 +89,14 @@ std::optional<double> PerformanceModel::predict(const Observation& seen, const T
   const double fixed = fixed_seconds(seen);
   const double busy = std::max(seen.seconds - fixed, 0.05 * seen.seconds);
   const double widths = vector_width(seen, seen.problem, seen.trans) / vector_width(seen, target.problem, target.trans);
-  return fixed + busy * (*asked / *measured) * std::sqrt(std::max(1.0, widths));
+  const double predicted = fixed + busy * (*asked / *measured) * std::sqrt(std::max(1.0, widths));
+  return terms_.peak_flops > 0 ? std::max(predicted, flops(target.problem) / terms_.peak_flops) : predicted;
+}
+
+double fastest_rate(const std::vector<Observation>& observations) {
+  double fastest = 0;
+  for (const auto& seen : observations) fastest = std::max(fastest, flops(seen.problem) / seen.seconds);
+  return fastest;
 }
 
 double PerformanceModel::mistrust(const Observation& seen, const Target& target) const {

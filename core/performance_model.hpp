@@ -36,7 +36,14 @@ struct ModelTerms {
   double distance_weight = 0.1;      // mistrust per unit of shape_distance() from the measured shape
   double transposition_weight = 0.1;  // mistrust of a measurement under other transpositions
   double device_weight = 0.25;       // mistrust per unit of device distance (a sibling's measurement)
+  // The fastest rate measured (2MNK per second, fastest_rate()): no prediction beats it, so that a
+  // small problem's time, carried to a large one, cannot promise more than the device ever did.
+  // 0: no bound.
+  double peak_flops = 0;
 };
+
+// The highest 2MNK / time among `observations`.
+double fastest_rate(const std::vector<Observation>& observations);
 
 // Time = call_seconds per kernel launched + waves x the work of one work-group, where a wave is as many work-groups as
 // the compute units run at once (KernelFamily::Load): a configuration's measured time fixes its

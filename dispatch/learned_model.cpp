@@ -66,7 +66,9 @@ LearnedModel learn_model(const db::Database& database, const DeviceFingerprint& 
       read_observations(database, device.key(), precision, layout, per_problem, 0, "this device", &unsound);
   const NamedValues named = named_limits(limits, precision);
   // Fitted to this device's own measurements only: a sibling's times are not this device's.
-  const ModelTerms terms = fit_terms(observations, named, device.compute_units, initial_terms(limits));
+  ModelTerms initial = initial_terms(limits);
+  initial.peak_flops = fastest_rate(observations);
+  ModelTerms terms = fit_terms(observations, named, device.compute_units, initial);
 
   const db::DeviceRecord me = device_record(device);
   for (const auto& stored : database.devices()) {
@@ -79,6 +81,8 @@ LearnedModel learn_model(const db::Database& database, const DeviceFingerprint& 
     for (auto& seen : read_observations(database, stored.key, precision, layout, per_problem, *distance, origin, &unsound))
       observations.push_back(std::move(seen));
   }
+  // A sibling's fastest rate bounds this device's predictions where it has none of its own.
+  terms.peak_flops = fastest_rate(observations);
   return {std::move(observations), PerformanceModel(named, device.compute_units, terms), unsound};
 }
 

@@ -40,7 +40,8 @@ boost::json::object quality_to_json(const ModelQuality& quality) {
 boost::json::object terms_to_json(const ModelTerms& terms) {
   return {{"call_seconds", terms.call_seconds},
           {"distance_weight", terms.distance_weight},
-          {"transposition_weight", terms.transposition_weight}};
+          {"transposition_weight", terms.transposition_weight},
+          {"peak_flops", terms.peak_flops}};
 }
 
 }  // namespace
@@ -64,7 +65,9 @@ int model(const Arguments& args) {
         read_observations(database, device.key, precision, layout, every_evaluation, 0, device.name);
     const DeviceLimits limits = recorded_limits(device);
     const NamedValues named = named_limits(limits, precision);
-    const ModelTerms fitted = fit_terms(observations, named, device.compute_units, initial_terms(limits));
+    ModelTerms initial = initial_terms(limits);
+    initial.peak_flops = fastest_rate(observations);
+    const ModelTerms fitted = fit_terms(observations, named, device.compute_units, initial);
     const ModelQuality quality = held_out_quality(observations, named, device.compute_units, fitted);
     if (values.count("json")) {
       list.push_back({{"device_key", device.key},

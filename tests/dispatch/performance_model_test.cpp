@@ -68,6 +68,18 @@ TEST(PerformanceModel, AFixedCostDoesNotScale) {
   EXPECT_NEAR(*model.predict(observed(128, {2048, 2048, 2048}, 1010e-6), {{2048, 2048, 1024}, "NN"}), 510e-6, 1e-12);
 }
 
+// A small problem's time carried to a large one never promises more than the fastest rate measured.
+TEST(PerformanceModel, NoPredictionBeatsTheFastestRateMeasured) {
+  const Observation small = observed(64, {512, 512, 512}, 10e-6);  // 26.8 TFLOP/s
+  const Observation big = observed(128, {4096, 4096, 4096}, 4e-3);  // 34.4 TFLOP/s
+  ModelTerms terms;
+  terms.peak_flops = fastest_rate({small, big});
+  EXPECT_NEAR(terms.peak_flops, 2.0 * 4096 * 4096 * 4096 / 4e-3, 1);
+  const PerformanceModel bounded(limits, compute_units, terms);
+  EXPECT_NEAR(*bounded.predict(small, {{4096, 4096, 4096}, "NN"}), 4e-3, 1e-12);
+  EXPECT_LT(*PerformanceModel(limits, compute_units, ModelTerms{}).predict(small, {{4096, 4096, 4096}, "NN"}), 4e-3);
+}
+
 TEST(PerformanceModel, TrustsNearMeasurementsMore) {
   const PerformanceModel model(limits, compute_units, ModelTerms{});
   const Target target{{1000, 1000, 1000}, "NN"};
