@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <set>
 
 #include "core/shape_distance.hpp"
 #include "gemmtune/error.hpp"
@@ -99,17 +100,30 @@ double fastest_rate(const std::vector<Observation>& observations) {
   return fastest;
 }
 
+bool PerformanceModel::measures(const Observation& seen, const Target& target) {
+  return seen.device_distance == 0 && seen.trans == target.trans && seen.problem.m == target.problem.m &&
+         seen.problem.n == target.problem.n && seen.problem.k == target.problem.k;
+}
+
 double PerformanceModel::mistrust(const Observation& seen, const Target& target) const {
+  if (measures(seen, target)) return 1;
   const double shapes = shape_distance(seen.problem.m, seen.problem.n, seen.problem.k, target.problem.m,
                                        target.problem.n, target.problem.k);
-  return 1 + terms_.distance_weight * shapes + terms_.transposition_weight * (seen.trans != target.trans ? 1 : 0) +
-         terms_.device_weight * seen.device_distance;
+  return 1 + terms_.prediction_weight + terms_.distance_weight * shapes +
+         terms_.transposition_weight * (seen.trans != target.trans ? 1 : 0) + terms_.device_weight * seen.device_distance;
 }
 
 std::vector<RankedConfig> rank_configs(const PerformanceModel& model, const std::vector<Observation>& observations,
                                        const Target& target) {
   std::map<std::string, RankedConfig> best;  // per configuration, its best-scored observation
+  std::set<std::string> measured;            // configurations measured on the target itself
+  for (const auto& seen : observations)
+    if (PerformanceModel::measures(seen, target)) {
+      measured.insert(config_identity(seen));
+      best[config_identity(seen)] = {&seen, seen.seconds, seen.seconds};
+    }
   for (const auto& seen : observations) {
+    if (measured.contains(config_identity(seen))) continue;
     const auto predicted = model.predict(seen, target);
     if (!predicted) continue;
     const double score = *predicted * model.mistrust(seen, target);

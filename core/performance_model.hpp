@@ -36,6 +36,10 @@ struct ModelTerms {
   double distance_weight = 0.1;      // mistrust per unit of shape_distance() from the measured shape
   double transposition_weight = 0.1;  // mistrust of a measurement under other transpositions
   double device_weight = 0.25;       // mistrust per unit of device distance (a sibling's measurement)
+  // Mistrust of any prediction against a measurement of the very problem on this device: another
+  // configuration replaces a measured one only when predicted clearly faster (a problem tuned
+  // briefly keeps its winner unless a well-measured neighbour promises more than this margin).
+  double prediction_weight = 0.1;
   // The fastest rate measured (2MNK per second, fastest_rate()): no prediction beats it, so that a
   // small problem's time, carried to a large one, cannot promise more than the device ever did.
   // 0: no bound.
@@ -64,6 +68,9 @@ class PerformanceModel {
   // that very problem, more with the distance of the shapes, other transpositions, another device.
   double mistrust(const Observation& seen, const Target& target) const;
 
+  // Whether `seen` is a measurement of `target` itself on this device.
+  static bool measures(const Observation& seen, const Target& target);
+
   const ModelTerms& terms() const { return terms_; }
 
  private:
@@ -84,7 +91,7 @@ struct RankedConfig {
 };
 
 // Every distinct configuration (family and key) of `observations` that can run `target`, best
-// score first.
+// score first. A configuration measured on `target` itself is scored by that measurement alone.
 std::vector<RankedConfig> rank_configs(const PerformanceModel& model, const std::vector<Observation>& observations,
                                        const Target& target);
 

@@ -83,31 +83,26 @@ class Chooser {
                                     static_cast<std::int64_t>(shape_.k)};
     const std::string key = device_.key();
 
-    // Exact: the fastest of the families tuned for this very problem.
-    std::vector<db::TunedBest> exact;
-    for (const KernelFamily* family : families_)
-      if (auto best = database.best(key, version(*family), problem)) exact.push_back(std::move(*best));
-    std::stable_sort(exact.begin(), exact.end(), [](const auto& a, const auto& b) { return a.median_seconds < b.median_seconds; });
-    for (const auto& entry : exact)
-      if (auto choice = usable(entry, ConfigSource::Exact,
-                               "tuned " + format_shape(problem.m, problem.n, problem.k) + " on this device, " +
-                                   format_gflops(entry.gflops)))
-        return choice;
-
-    // Predicted: every configuration this device and its siblings have measured, of every shape
-    // and transposition, ranked by the time the performance model predicts for this problem, a
-    // sibling's measurement trusted less than this device's.
+    // Every configuration this device and its siblings have measured, of every shape and
+    // transposition, ranked by its time measured on this very problem, else by the time the
+    // performance model predicts for it, trusted less the further it was carried.
     if (learned) {
       skipped_.insert(learned->unsound.begin(), learned->unsound.end());
       const Target target{kernel_view(problem.m, problem.n, problem.k, shape_.layout), kernel_trans()};
       for (const RankedConfig& ranked : rank_configs(learned->model, learned->observations, target)) {
         const Observation& seen = *ranked.seen;
-        const ConfigSource source = seen.device_distance == 0 ? ConfigSource::Nearest : ConfigSource::Fallback;
-        if (auto choice = usable(*seen.family, seen.config, source, seen.config_key,
-                                 "predicted " + format_seconds(ranked.predicted_seconds) + " from " +
-                                     format_problem(seen) + " on " + seen.origin + ", measured " +
-                                     format_seconds(seen.seconds)))
-          return choice;
+        // A measurement of this very problem is the exact choice; anything else a prediction.
+        const bool exact = PerformanceModel::measures(seen, target);
+        const ConfigSource source = exact                       ? ConfigSource::Exact
+                                    : seen.device_distance == 0 ? ConfigSource::Nearest
+                                                                : ConfigSource::Fallback;
+        const std::string detail =
+            exact ? "tuned " + format_shape(problem.m, problem.n, problem.k) + " on this device, " +
+                        format_gflops(2.0 * static_cast<double>(problem.m) * static_cast<double>(problem.n) *
+                                      static_cast<double>(problem.k) / seen.seconds * 1e-9)
+                  : "predicted " + format_seconds(ranked.predicted_seconds) + " from " + format_problem(seen) + " on " +
+                        seen.origin + ", measured " + format_seconds(seen.seconds);
+        if (auto choice = usable(*seen.family, seen.config, source, seen.config_key, detail)) return choice;
       }
     }
 

@@ -80,19 +80,25 @@ TEST_F(ConfigSelectorTest, CorruptDatabaseMeansDefaultsWithTheReason) {
   EXPECT_EQ(db::testing::read_bytes(path), std::string(4096, 'x'));  // read-only: untouched
 }
 
-TEST_F(ConfigSelectorTest, ExactBeatsEverythingElse) {
+// A measurement of the problem itself wins over predictions from elsewhere, unless one of them is
+// clearly faster (beyond the model's mistrust of a prediction): a briefly tuned problem then takes
+// a well-measured neighbour's configuration.
+TEST_F(ConfigSelectorTest, ExactWinsUnlessAnotherIsPredictedClearlyFaster) {
   auto database = writable();
-  add_result(database, me, problem(512, 512, 512), valid_config(32), 2e-3);
-  add_result(database, me, problem(500, 500, 500), valid_config(64));
-  add_result(database, made_up_device("Test GPU", "2.0"), problem(512, 512, 512), valid_config(128));
-  const ConfigChoice choice = choose(512, 512, 512);
+  add_result(database, me, problem(512, 512, 512), valid_config(32), 1e-3);
+  add_result(database, me, problem(500, 500, 500), valid_config(64), 1e-3);
+  add_result(database, made_up_device("Test GPU", "2.0"), problem(512, 512, 512), valid_config(128), 1e-3);
+  ConfigChoice choice = choose(512, 512, 512);
   EXPECT_EQ(choice.source, ConfigSource::Exact);
   EXPECT_EQ(choice.config, kernel_family("xgemm").complete(valid_config(32)));
-  EXPECT_EQ(choice.detail, "tuned 512x512x512 on this device, 134 GFLOP/s");
+  EXPECT_EQ(choice.detail, "tuned 512x512x512 on this device, 268 GFLOP/s");
+
+  add_result(database, me, problem(520, 520, 520), valid_config(16), 0.4e-3);
+  choice = choose(512, 512, 512);
+  EXPECT_EQ(choice.source, ConfigSource::Nearest);
+  EXPECT_EQ(choice.config.at("TSM"), 16) << choice.detail;
 }
 
-// Results in a file an earlier build wrote count until a writing command upgrades it; the library
-// never writes the file itself.
 TEST_F(ConfigSelectorTest, ExactFromADatabaseOfSchemaVersion1) {
   {
     db::testing::Version1Database old(path);
@@ -201,6 +207,17 @@ TEST_F(ConfigSelectorTest, AnotherArchitectureIsNoSibling) {
 
 // With entries at every level, each level wins over the ones after it: this device's exact entry,
 // then this device's and its siblings' measurements, then the vendor's best, then the defaults.
+// A sibling's measurement of the problem counts for more than a stranger's, and for more than
+// this device's own only where that one is slower by more than the mistrust of a sibling.
+TEST_F(ConfigSelectorTest, ASiblingsClearlyFasterMeasurementReplacesABriefTuning) {
+  auto database = writable();
+  add_result(database, made_up_device("Sibling GPU"), problem(256, 256, 256), valid_config(32), 40e-6);
+  add_result(database, me, problem(256, 256, 256), valid_config(64), 100e-6);
+  const ConfigChoice choice = choose(256, 256, 256);
+  EXPECT_EQ(choice.source, ConfigSource::Fallback);
+  EXPECT_EQ(choice.config.at("TSM"), 32);
+}
+
 TEST_F(ConfigSelectorTest, TheChainKeepsItsOrder) {
   auto database = writable();
   add_result(database, made_up_device("Other GPU", "1.0", "Acme", "arch_8"), problem(256, 256, 256), valid_config(16), 1e-6);
@@ -208,7 +225,9 @@ TEST_F(ConfigSelectorTest, TheChainKeepsItsOrder) {
   add_result(database, made_up_device("Sibling GPU"), problem(256, 256, 256), valid_config(32), 40e-6);
   EXPECT_EQ(choose(256, 256, 256).config.at("TSM"), 32);
   EXPECT_EQ(choose(256, 256, 256).source, ConfigSource::Fallback);
-  add_result(database, me, problem(256, 256, 256), valid_config(64), 60e-6);
+  // This device's own measurement, slower than the sibling's by less than the mistrust of a
+  // sibling (40 us x 1.35 = 54 us).
+  add_result(database, me, problem(256, 256, 256), valid_config(64), 50e-6);
   EXPECT_EQ(choose(256, 256, 256).source, ConfigSource::Exact);
   EXPECT_EQ(choose(256, 256, 256).config.at("TSM"), 64);
   EXPECT_EQ(choose(256, 256, 256, Precision::Double).source, ConfigSource::Default);
