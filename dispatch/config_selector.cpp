@@ -89,7 +89,16 @@ class Chooser {
     if (learned) {
       skipped_.insert(learned->unsound.begin(), learned->unsound.end());
       const Target target{kernel_view(problem.m, problem.n, problem.k, shape_.layout), kernel_trans()};
-      for (const RankedConfig& ranked : rank_configs(learned->model, learned->observations, target)) {
+      // Only what this device can run takes part: an entry it cannot run must not stand for the
+      // problem's measurement.
+      std::vector<Observation> runnable;
+      for (const Observation& seen : learned->observations) {
+        if (!violation_on_device(*seen.family, seen.config, limits_, shape_.precision, trans_))
+          runnable.push_back(seen);
+        else
+          skipped_.insert(seen.family->name() + '|' + seen.config_key);
+      }
+      for (const RankedConfig& ranked : rank_configs(learned->model, runnable, target)) {
         const Observation& seen = *ranked.seen;
         // A measurement of this very problem is the exact choice; anything else a prediction.
         const bool exact = PerformanceModel::measures(seen, target);

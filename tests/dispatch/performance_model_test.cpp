@@ -128,9 +128,19 @@ TEST(PerformanceModel, RanksEachConfigurationOnceByItsBestScore) {
   const PerformanceModel model(limits, compute_units, ModelTerms{});
   const std::vector<Observation> seen = {observed(64, {256, 256, 256}, 50e-6), observed(64, {2048, 2048, 2048}, 3e-3),
                                          observed(128, {2048, 2048, 2048}, 1e-3)};
-  const auto ranked = rank_configs(model, seen, {{256, 256, 256}, "NN"});
+  const auto ranked = rank_configs(model, seen, {{300, 300, 300}, "NN"});
   ASSERT_EQ(ranked.size(), 2u);
-  EXPECT_EQ(ranked[0].seen, &seen[0]);  // its own measurement at the very shape
+  EXPECT_EQ(ranked[0].seen, &seen[0]);  // carried from the nearer shape
+}
+
+// Where the target itself was measured, only its measurements compete, each by its own time.
+TEST(PerformanceModel, AMeasuredTargetIsRankedByItsMeasurementsOnly) {
+  const PerformanceModel model(limits, compute_units, ModelTerms{});
+  const std::vector<Observation> seen = {observed(64, {256, 256, 256}, 50e-6), observed(64, {2048, 2048, 2048}, 3e-3),
+                                         observed(128, {2048, 2048, 2048}, 1e-6)};
+  const auto ranked = rank_configs(model, seen, {{256, 256, 256}, "NN"});
+  ASSERT_EQ(ranked.size(), 1u);
+  EXPECT_EQ(ranked[0].seen, &seen[0]);
   EXPECT_DOUBLE_EQ(ranked[0].predicted_seconds, 50e-6);
 }
 
