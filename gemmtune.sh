@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # One-command set-up on Debian 12: installs missing packages, builds Release, then runs the main job
-# (`demo`: tune the default device briefly and run a checked GEMM) or the whole test suite (`test`).
+# (`demo`: tune the default device briefly and run a checked GEMM) or the whole test suite (`test`);
+# `sanitize` builds a tree of its own with clang's sanitizers and libFuzzer and runs the suite and
+# the fuzz targets there; `fuzz` runs the fuzz targets only (README, Tests).
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -9,10 +11,13 @@ packages=(cmake g++ make pkg-config
   libsqlite3-dev libsqlitecpp-dev
   libboost1.81-dev libboost-json1.81-dev libboost-program-options1.81-dev libboost-random1.81-dev
   libopenblas-dev libclblast-dev libgtest-dev)
+# For `sanitize` and `fuzz`: clang, its sanitizer and libFuzzer runtimes, and llvm-symbolizer, which
+# names the functions and lines in their reports.
+sanitizer_packages=(clang libclang-rt-14-dev llvm)
 
-install_missing() {
+install_missing() {  # the packages named
   local missing=()
-  for package in "${packages[@]}"; do
+  for package in "$@"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
   done
   [ ${#missing[@]} -eq 0 ] && return
@@ -28,9 +33,17 @@ build() {
   cmake --build build -j"$(nproc)"
 }
 
+# A tree of its own compiled by clang, with the options given: build-sanitize or build-fuzz.
+build_with_clang() {
+  local directory=$1
+  shift
+  cmake -S . -B "$directory" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=clang++ "$@"
+  cmake --build "$directory" -j"$(nproc)"
+}
+
 case "${1:-}" in
   demo)
-    install_missing
+    install_missing "${packages[@]}"
     build
     ./build/gemmtune devices
     # A short tuning session into the default database (resumed, not repeated, when run again),
@@ -39,17 +52,35 @@ case "${1:-}" in
     ./build/gemmtune run --size 1024 --check
     ;;
   test)
-    install_missing
+    install_missing "${packages[@]}"
     build
     # With HOME an empty directory, which must stay empty: no test touches a user's files.
     tests/empty_home_check.sh build -j"$(nproc)"
     ;;
   build)
-    install_missing
+    install_missing "${packages[@]}"
     build
     ;;
+  sanitize)
+    # The whole suite built by clang with AddressSanitizer and UndefinedBehaviorSanitizer, the fuzz
+    # targets run by libFuzzer for GEMMTUNE_FUZZ_SECONDS each among its tests. Kernels compiled by
+    # an earlier `test` are reused from its PoCL cache: the OpenCL code is the same, only the host's
+    # is instrumented.
+    install_missing "${packages[@]}" "${sanitizer_packages[@]}"
+    # The strategy conformance runs enumerate the whole xgemm space for their replayed table, about
+    # a minute per test under the sanitizers (46 tests): they are left to the normal build, and
+    # `ctest --test-dir build-sanitize` runs them too.
+    build_with_clang build-sanitize -DGEMMTUNE_FUZZ=ON -DGEMMTUNE_TEST_POCL_CACHE="$PWD/build/test-files/pocl-cache"
+    ctest --test-dir build-sanitize --output-on-failure -j"$(nproc)" -E '^(Registry/EveryStrategy|SimulateCommand|Simulation)[.]'
+    ;;
+  fuzz)
+    # The fuzz targets only, in the sanitized tree.
+    install_missing "${packages[@]}" "${sanitizer_packages[@]}"
+    build_with_clang build-sanitize -DGEMMTUNE_FUZZ=ON
+    ctest --test-dir build-sanitize --output-on-failure -j"$(nproc)" -L '^fuzz'
+    ;;
   *)
-    echo "usage: ./gemmtune.sh demo|test|build" >&2
+    echo "usage: ./gemmtune.sh demo|test|build|sanitize|fuzz" >&2
     exit 2
     ;;
 esac

@@ -13,6 +13,10 @@ install(TARGETS gemmtune gemmtune_db gemmtune_core EXPORT gemmtuneTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT development
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT development
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+# A sanitized library needs the sanitizers' runtime wherever it is linked.
+if(GEMMTUNE_SANITIZE OR GEMMTUNE_FUZZ)
+  target_link_options(gemmtune INTERFACE ${gemmtune_sanitizers})
+endif()
 install(EXPORT gemmtuneTargets NAMESPACE gemmtune:: DESTINATION ${GEMMTUNE_INSTALL_CMAKEDIR}
         COMPONENT development)
 

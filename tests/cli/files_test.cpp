@@ -125,8 +125,15 @@ TEST_F(Files, AFailedWriteToStandardOutputIsAnError) {
 // Endless (/dev/zero) and oversized inputs are refused with the file and its limit named. A
 // virtual-memory cap and a timeout keep a regression from exhausting the machine.
 TEST_F(Files, InputFilesHaveASizeLimit) {
-  const auto run_bounded = [](const std::string& arguments) {
-    return run_shell("ulimit -v 4194304; timeout 60 " + gemmtune_binary() + " " + arguments);
+#ifdef GEMMTUNE_SANITIZED
+  // AddressSanitizer reserves terabytes of address space, which a virtual-memory cap forbids; it
+  // caps resident memory itself.
+  const std::string memory_cap = "ASAN_OPTIONS=hard_rss_limit_mb=4096 ";
+#else
+  const std::string memory_cap = "ulimit -v 4194304; ";
+#endif
+  const auto run_bounded = [&](const std::string& arguments) {
+    return run_shell(memory_cap + "timeout 60 " + gemmtune_binary() + " " + arguments);
   };
   const auto oversized = [&](const std::string& name, std::uintmax_t limit) {
     const fs::path file = directory / name;
