@@ -96,6 +96,7 @@ std::string format_problem(const Problem& problem) {
 void write_problem_file(std::ostream& out, const std::vector<Problem>& problems, const std::string& header) {
   std::istringstream lines(header);
   for (std::string line; std::getline(lines, line);) out << "# " << line << '\n';
+  out << "# " << problems.size() << (problems.size() == 1 ? " problem\n" : " problems\n");
   for (const Problem& p : problems)
     out << p.size.m << ' ' << p.size.n << ' ' << p.size.k << ' ' << transpose_code(p.trans_a, p.trans_b) << "  # "
         << problem_class(p.size) << '\n';

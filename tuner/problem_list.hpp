@@ -46,7 +46,7 @@ const std::vector<std::string>& problem_classes();
 std::string format_problem(const Problem& problem);
 
 // Writes `problems` as a problem file that read_problem_file() reads back: each line of `header`
-// as a comment, then "M N K TRANS  # class" per problem.
+// as a comment, a comment counting the problems, then "M N K TRANS  # class" per problem.
 void write_problem_file(std::ostream& out, const std::vector<Problem>& problems, const std::string& header);
 
 }  // namespace gemmtune::cli

@@ -44,8 +44,9 @@ TEST(ProblemFile, WrittenIsReadBackWithTheHeaderAndClassesAsComments) {
   const std::vector<Problem> problems{{{1760, 16, 1760}, Transpose::No, Transpose::Yes},
                                       {{4096, 4096, 4096}, Transpose::Yes, Transpose::Yes}};
   std::ostringstream text;
-  write_problem_file(text, problems, "two problems\nM N K TRANS");
-  EXPECT_EQ(text.str(), "# two problems\n# M N K TRANS\n1760 16 1760 NT  # skinny\n4096 4096 4096 TT  # square\n");
+  write_problem_file(text, problems, "some problems\nM N K TRANS");
+  EXPECT_EQ(text.str(),
+            "# some problems\n# M N K TRANS\n# 2 problems\n1760 16 1760 NT  # skinny\n4096 4096 4096 TT  # square\n");
   const auto read = read_problem_file(write_file("written.txt", text.str()));
   ASSERT_EQ(read.size(), 2u);
   EXPECT_EQ(format_problem(read[0]), "1760x16x1760 NT");
