@@ -28,6 +28,8 @@ std::int64_t widest_aligned_width(std::int64_t width, std::size_t ld, std::size_
 // A row-major problem as a family's launch expressions see it.
 struct ProblemSize {
   std::int64_t m = 0, n = 0, k = 0;
+
+  friend bool operator==(const ProblemSize&, const ProblemSize&) = default;
 };
 
 struct FamilyParameter {

@@ -38,6 +38,11 @@ double quantile(std::vector<double> values, double q) {
   return values[at];
 }
 
+// Whether `seen` was measured on the target's problem and transpositions, on whichever device.
+bool of_target(const Observation& seen, const Target& target) {
+  return seen.trans == target.trans && seen.problem == target.problem;
+}
+
 // The observations grouped by problem and by configuration, as indices.
 struct Groups {
   std::map<std::string, std::vector<std::size_t>> by_problem, by_config;
@@ -101,8 +106,7 @@ double fastest_rate(const std::vector<Observation>& observations) {
 }
 
 bool PerformanceModel::measures(const Observation& seen, const Target& target) {
-  return seen.device_distance == 0 && seen.trans == target.trans && seen.problem.m == target.problem.m &&
-         seen.problem.n == target.problem.n && seen.problem.k == target.problem.k;
+  return seen.device_distance == 0 && of_target(seen, target);
 }
 
 double PerformanceModel::mistrust(const Observation& seen, const Target& target) const {
@@ -125,12 +129,8 @@ std::vector<RankedConfig> rank_configs(const PerformanceModel& model, const std:
   // Where this device measured the problem, only measurements of the problem itself (a sibling's
   // too) compete with it: carried up from a small problem, a time promises too much (on the H200,
   // 512^3's winner predicted 43 us at 1024^3 and ran 100 us, against the tuned 36 us).
-  const auto same_problem = [&](const Observation& seen) {
-    return seen.trans == target.trans && seen.problem.m == target.problem.m && seen.problem.n == target.problem.n &&
-           seen.problem.k == target.problem.k;
-  };
   for (const auto& seen : observations) {
-    if (measured.contains(config_identity(seen)) || (!measured.empty() && !same_problem(seen))) continue;
+    if (measured.contains(config_identity(seen)) || (!measured.empty() && !of_target(seen, target))) continue;
     const auto predicted = model.predict(seen, target);
     if (!predicted) continue;
     const double score = *predicted * model.mistrust(seen, target);

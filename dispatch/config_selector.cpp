@@ -68,51 +68,40 @@ class Chooser {
     return std::nullopt;
   }
 
-  // A configuration of the performance model's observations, checked as above.
-  std::optional<ConfigChoice> usable(const KernelFamily& family, const KernelConfig& config, ConfigSource source,
-                                     const std::string& config_key, std::string detail) {
-    if (!violation_on_device(family, config, limits_, shape_.precision, trans_))
-      return ConfigChoice{family.name(), config, source, std::move(detail)};
-    skipped_.insert(family.name() + '|' + config_key);
-    return std::nullopt;
-  }
-
-  std::optional<ConfigChoice> from_database(const db::Database& database, const LearnedModel* learned) {
+  std::optional<ConfigChoice> from_database(const db::Database& database, const LearnedModel& learned) {
     const db::ProblemRecord problem{to_string(shape_.precision), to_string(shape_.layout), trans_,
                                     static_cast<std::int64_t>(shape_.m), static_cast<std::int64_t>(shape_.n),
                                     static_cast<std::int64_t>(shape_.k)};
-    const std::string key = device_.key();
 
     // Every configuration this device and its siblings have measured, of every shape and
     // transposition, ranked by its time measured on this very problem, else by the time the
     // performance model predicts for it, trusted less the further it was carried.
-    if (learned) {
-      skipped_.insert(learned->unsound.begin(), learned->unsound.end());
-      const Target target{kernel_view(problem.m, problem.n, problem.k, shape_.layout), kernel_trans()};
-      // Only what this device can run takes part: an entry it cannot run must not stand for the
-      // problem's measurement.
-      std::vector<Observation> runnable;
-      for (const Observation& seen : learned->observations) {
-        if (!violation_on_device(*seen.family, seen.config, limits_, shape_.precision, trans_))
-          runnable.push_back(seen);
-        else
-          skipped_.insert(seen.family->name() + '|' + seen.config_key);
-      }
-      for (const RankedConfig& ranked : rank_configs(learned->model, runnable, target)) {
-        const Observation& seen = *ranked.seen;
-        // A measurement of this very problem is the exact choice; anything else a prediction.
-        const bool exact = PerformanceModel::measures(seen, target);
-        const ConfigSource source = exact                       ? ConfigSource::Exact
-                                    : seen.device_distance == 0 ? ConfigSource::Nearest
-                                                                : ConfigSource::Fallback;
-        const std::string detail =
-            exact ? "tuned " + format_shape(problem.m, problem.n, problem.k) + " on this device, " +
-                        format_gflops(2.0 * static_cast<double>(problem.m) * static_cast<double>(problem.n) *
-                                      static_cast<double>(problem.k) / seen.seconds * 1e-9)
-                  : "predicted " + format_seconds(ranked.predicted_seconds) + " from " + format_problem(seen) + " on " +
-                        seen.origin + ", measured " + format_seconds(seen.seconds);
-        if (auto choice = usable(*seen.family, seen.config, source, seen.config_key, detail)) return choice;
-      }
+    skipped_.insert(learned.unsound.begin(), learned.unsound.end());
+    const Target target{kernel_view(problem.m, problem.n, problem.k, shape_.layout), kernel_trans(trans_, shape_.layout)};
+    // Only what this device can run takes part: an entry it cannot run must not stand for the
+    // problem's measurement.
+    std::vector<Observation> runnable;
+    for (const Observation& seen : learned.observations) {
+      if (!violation_on_device(*seen.family, seen.config, limits_, shape_.precision, trans_))
+        runnable.push_back(seen);
+      else
+        skipped_.insert(seen.family->name() + '|' + seen.config_key);
+    }
+    const std::vector<RankedConfig> ranked = rank_configs(learned.model, runnable, target);
+    if (!ranked.empty()) {
+      const Observation& seen = *ranked.front().seen;
+      // A measurement of this very problem is the exact choice; anything else a prediction.
+      const bool exact = PerformanceModel::measures(seen, target);
+      const ConfigSource source = exact                       ? ConfigSource::Exact
+                                  : seen.device_distance == 0 ? ConfigSource::Nearest
+                                                              : ConfigSource::Fallback;
+      const std::string detail =
+          exact ? "tuned " + format_shape(problem.m, problem.n, problem.k) + " on this device, " +
+                      format_gflops(2.0 * static_cast<double>(problem.m) * static_cast<double>(problem.n) *
+                                    static_cast<double>(problem.k) / seen.seconds * 1e-9)
+                : "predicted " + format_seconds(ranked.front().predicted_seconds) + " from " + format_problem(seen) +
+                      " on " + seen.origin + ", measured " + format_seconds(seen.seconds);
+      return ConfigChoice{seen.family->name(), seen.config, source, detail};
     }
 
     std::vector<db::TunedBest> vendor;
@@ -156,11 +145,6 @@ class Chooser {
   const GemmShape& shape_;
   std::string trans_;
   std::vector<const KernelFamily*> families_;
-  // The transpositions as the kernel runs them: a column-major problem exchanges A and B.
-  std::string kernel_trans() const {
-    return shape_.layout == Layout::RowMajor ? trans_ : std::string{trans_[1], trans_[0]};
-  }
-
   std::set<std::string> skipped_;  // "family|config_key" of the configurations passed over
 };
 
@@ -180,7 +164,7 @@ ConfigChoice ConfigSelector::choose(const GemmShape& shape) const {
   try {
     const db::Database database(database_, db::Database::Mode::ReadOnly);
     const std::shared_ptr<const LearnedModel> learned = model_for(database, shape.precision, shape.layout);
-    if (auto choice = chooser.from_database(database, learned.get())) {
+    if (auto choice = chooser.from_database(database, *learned)) {
       choice->detail += chooser.skipped_note();
       return *choice;
     }

@@ -16,6 +16,10 @@ ProblemSize kernel_view(std::int64_t m, std::int64_t n, std::int64_t k, Layout l
   return layout == Layout::RowMajor ? ProblemSize{m, n, k} : ProblemSize{n, m, k};
 }
 
+std::string kernel_trans(const std::string& trans, Layout layout) {
+  return layout == Layout::RowMajor ? trans : std::string{trans[1], trans[0]};
+}
+
 std::vector<Observation> read_observations(const db::Database& database, const std::string& device_key,
                                            Precision precision, Layout layout, int per_problem,
                                            double device_distance, const std::string& origin,
@@ -26,27 +30,29 @@ std::vector<Observation> read_observations(const db::Database& database, const s
       continue;
     for (auto& row : database.leading_configs(device_key, {family.name(), family.source().hash}, to_string(precision),
                                               to_string(layout), per_problem)) {
-      try {
-        if (db::invalid_best(row)) throw ConfigError("unsound row");
-        // A column-major problem runs as the row-major one with A and B exchanged.
-        std::string trans = row.problem.trans;
-        if (layout == Layout::ColMajor) trans = {trans[1], trans[0]};
-        observations.push_back({&family, family.complete(row.config), row.config_key,
-                                kernel_view(row.problem.m, row.problem.n, row.problem.k, layout), trans,
-                                row.median_seconds, device_distance, origin});
-      } catch (const ConfigError&) {
-        if (unsound) unsound->insert(row.kernel_name + '|' + row.config_key);
+      if (!db::invalid_best(row)) {
+        try {
+          observations.push_back({&family, family.complete(row.config), row.config_key,
+                                  kernel_view(row.problem.m, row.problem.n, row.problem.k, layout),
+                                  kernel_trans(row.problem.trans, layout), row.median_seconds, device_distance, origin});
+          continue;
+        } catch (const ConfigError&) {
+          // An unknown parameter: written by another version.
+        }
       }
+      // Damaged or of another version: not trusted.
+      if (unsound) unsound->insert(row.kernel_name + '|' + row.config_key);
     }
   }
   return observations;
 }
 
-ModelTerms initial_terms(const DeviceLimits& limits) {
-  ModelTerms terms;
+ModelTerms fitted_terms(const std::vector<Observation>& own, const NamedValues& limits, double compute_units) {
+  ModelTerms initial;
   // A GPU kernel launch costs a few microseconds; PoCL's host-side work per call is larger.
-  terms.call_seconds = limits.cpu ? 20e-6 : 5e-6;
-  return terms;
+  initial.call_seconds = limits.at("cpu_device") != 0 ? 20e-6 : 5e-6;
+  initial.peak_flops = fastest_rate(own);
+  return fit_terms(own, limits, compute_units, initial);
 }
 
 std::optional<double> sibling_distance(const db::DeviceRecord& device, const db::DeviceRecord& stored) {
@@ -66,9 +72,7 @@ LearnedModel learn_model(const db::Database& database, const DeviceFingerprint& 
       read_observations(database, device.key(), precision, layout, per_problem, 0, "this device", &unsound);
   const NamedValues named = named_limits(limits, precision);
   // Fitted to this device's own measurements only: a sibling's times are not this device's.
-  ModelTerms initial = initial_terms(limits);
-  initial.peak_flops = fastest_rate(observations);
-  ModelTerms terms = fit_terms(observations, named, device.compute_units, initial);
+  ModelTerms terms = fitted_terms(observations, named, device.compute_units);
 
   const db::DeviceRecord me = device_record(device);
   for (const auto& stored : database.devices()) {

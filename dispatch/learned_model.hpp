@@ -23,6 +23,8 @@ struct LearnedModel {
 // The problem as the kernels see it: C = op(A) op(B) row-major, so a column-major problem swaps
 // M and N (and the operands).
 ProblemSize kernel_view(std::int64_t m, std::int64_t n, std::int64_t k, Layout layout);
+// The transpositions ("NN".."TT") as the kernel runs them: exchanged for a column-major problem.
+std::string kernel_trans(const std::string& trans, Layout layout);
 
 // The `per_problem` fastest configurations of every problem this device key has tuned at this
 // precision and layout, every family serving the precision, each as an observation at
@@ -37,8 +39,9 @@ std::vector<Observation> read_observations(const db::Database& database, const s
 // clocks' ratio) for another model of the same db::architecture_key().
 std::optional<double> sibling_distance(const db::DeviceRecord& device, const db::DeviceRecord& stored);
 
-// The model's starting terms for a kind of device, before anything is fitted.
-ModelTerms initial_terms(const DeviceLimits& limits);
+// The model's terms fitted to a device's own measurements (`limits`: its named limits at the
+// precision), from a fixed cost per kind of device and the fastest rate among them.
+ModelTerms fitted_terms(const std::vector<Observation>& own, const NamedValues& limits, double compute_units);
 
 // The observations of `device` in `database`, with the model's terms fitted to them, followed by
 // those of its siblings (sibling_distance()).

@@ -63,11 +63,8 @@ int model(const Arguments& args) {
   for (const auto& device : chosen_devices(database, choice, false)) {
     const std::vector<Observation> observations =
         read_observations(database, device.key, precision, layout, every_evaluation, 0, device.name);
-    const DeviceLimits limits = recorded_limits(device);
-    const NamedValues named = named_limits(limits, precision);
-    ModelTerms initial = initial_terms(limits);
-    initial.peak_flops = fastest_rate(observations);
-    const ModelTerms fitted = fit_terms(observations, named, device.compute_units, initial);
+    const NamedValues named = named_limits(recorded_limits(device), precision);
+    const ModelTerms fitted = fitted_terms(observations, named, device.compute_units);
     const ModelQuality quality = held_out_quality(observations, named, device.compute_units, fitted);
     if (values.count("json")) {
       list.push_back({{"device_key", device.key},

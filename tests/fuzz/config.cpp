@@ -5,24 +5,10 @@
 #include "dispatch/kernel_registry.hpp"
 #include "tests/fuzz/fuzz_input.hpp"
 
-namespace {
-
 using namespace gemmtune;
 
-DeviceLimits small_gpu() {
-  DeviceLimits limits;
-  limits.max_work_group_size = 256;
-  limits.max_work_item_sizes = {256, 256, 64};
-  limits.local_mem_bytes = 32768;
-  limits.max_alloc_bytes = limits.global_mem_bytes = std::uint64_t{1} << 30;
-  limits.fp64 = true;
-  return limits;
-}
-
-}  // namespace
-
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  static const DeviceLimits limits = small_gpu();
+  static const DeviceLimits limits = fuzz::small_gpu();
   static const KernelFamily& family = kernel_family("xgemm");
   const std::string text = fuzz::text_of(data, size);
   fuzz::accept_or_reject([&] {

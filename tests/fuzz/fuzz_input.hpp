@@ -1,4 +1,5 @@
-// What every fuzz target shares: the input as text, and the rule that bad input fails only as bad input.
+// What every fuzz target shares: the input as text, the device checked against, and the rule that
+// bad input fails only as bad input.
 #pragma once
 
 #include <cstddef>
@@ -12,6 +13,18 @@
 #include "tuner/cli.hpp"
 
 namespace gemmtune::fuzz {
+
+// The device the targets check configurations against: a small GPU, so that rules on local memory
+// and work-group sizes bite.
+inline DeviceLimits small_gpu() {
+  DeviceLimits limits;
+  limits.max_work_group_size = 256;
+  limits.max_work_item_sizes = {256, 256, 64};
+  limits.local_mem_bytes = 32768;
+  limits.max_alloc_bytes = limits.global_mem_bytes = std::uint64_t{1} << 30;
+  limits.fp64 = true;
+  return limits;
+}
 
 inline std::string text_of(const std::uint8_t* data, std::size_t size) {
   return std::string(reinterpret_cast<const char*>(data), size);

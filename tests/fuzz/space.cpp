@@ -16,16 +16,6 @@ namespace {
 
 using namespace gemmtune;
 
-DeviceLimits small_gpu() {
-  DeviceLimits limits;
-  limits.max_work_group_size = 256;
-  limits.max_work_item_sizes = {256, 256, 64};
-  limits.local_mem_bytes = 32768;
-  limits.max_alloc_bytes = limits.global_mem_bytes = std::uint64_t{1} << 30;
-  limits.fp64 = true;
-  return limits;
-}
-
 // Enumeration visits each combination of values the constraints do not prune: a space of millions
 // takes seconds in a normal build and many minutes under the sanitizers. The fuzzer is after the
 // reading of spaces, so it skips those of more than 2^16 combinations (enumeration time is not a crash).
@@ -70,7 +60,7 @@ const std::filesystem::path& space_file() {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  static const NamedValues limits = named_limits(small_gpu(), Precision::Single);
+  static const NamedValues limits = named_limits(fuzz::small_gpu(), Precision::Single);
   const std::string text = fuzz::text_of(data, size);
   if (!small_enough(text)) return -1;  // not added to the corpus
   fuzz::accept_or_reject([&] { explore(search::ParameterSpace::from_json(text, "fuzz.json", limits)); });
