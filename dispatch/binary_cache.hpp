@@ -1,6 +1,9 @@
 // On-disk cache of compiled programs (CL_PROGRAM_BINARIES), so a second process does not compile.
 #pragma once
 
+#include <sys/types.h>
+#include <unistd.h>
+
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -22,20 +25,30 @@ struct BinaryCacheStats {
   std::uint64_t loaded = 0;    // programs created from a cached binary
   std::uint64_t built = 0;     // programs compiled from source
   std::uint64_t stored = 0;    // binaries written
-  std::uint64_t rejected = 0;  // cache files ignored: corrupt, truncated, foreign, beyond the limit, not a
-                               // regular file, unreadable, or refused by the driver
+  std::uint64_t rejected = 0;  // lookups that ignored a cache file (corrupt, truncated, made for another key,
+                               // not owned by this user or writable by others, beyond the limit, not a
+                               // regular file, unreadable, refused by the driver) or the whole directory
 };
 
 // One file per (device fingerprint key with its driver version, kernel source hash, compiler
-// options), named by a hash of that key. Each file starts with a header (magic, the full key, the
-// binary's length and checksum), so a truncated, corrupt or colliding file is recognised, ignored
-// and rewritten, as is one beyond binary_cache_file_limit (never read) or one that is not a
-// regular file (never waited on). Files are written to a temporary name and renamed, so readers
-// never see half a file, and several processes may share one directory. Failing to read or write
-// the directory is never an error: the program is then simply compiled. Thread-safe.
+// options), named by a hash of that key. A binary given to the driver is code that runs, so only
+// what this user alone could have written is loaded: the directory (and each parent it creates) is
+// created 0700, and one owned by another user or writable by group or others is neither read nor
+// written; a file is read only if it is a regular file (not a symbolic link: opened with
+// O_NOFOLLOW, then judged by the opened descriptor) owned by this user and writable by no one
+// else. Each file starts with a header (magic, a CRC-64 over all that follows, the full key), so
+// a truncated, corrupt, swapped (another key's file under this name) or colliding file is
+// recognised. Whatever is ignored gets one line on stderr per path and reason per process, is
+// counted in `rejected`, and its program is compiled and the file replaced (never in a directory
+// refused as a whole); so is a file beyond binary_cache_file_limit (never read) or one that is not
+// a regular file (never waited on). Files are written 0600 to a temporary name and renamed, so
+// readers never see half a file, and several processes may share one directory. Failing to read
+// or write the directory is never an error: the program is then simply compiled. Thread-safe.
 class BinaryCache {
  public:
-  explicit BinaryCache(std::filesystem::path directory);
+  // `file_owner`: the user whose files are loaded. Only tests pass another, to see this user's
+  // files as foreign without being root; the directory must be this user's either way.
+  explicit BinaryCache(std::filesystem::path directory, uid_t file_owner = ::geteuid());
 
   // $GEMMTUNE_CACHE_DIR, else $XDG_CACHE_HOME/gemmtune, else ~/.cache/gemmtune.
   static std::filesystem::path default_directory();
@@ -49,11 +62,13 @@ class BinaryCache {
   BinaryCacheStats stats() const;
 
  private:
+  bool usable_directory();  // creates it when missing; false when it must be neither read nor written
   std::optional<cl::Program> load(const std::filesystem::path& file, const std::string& key,
                                   const cl::Context& context, const cl::Device& device, const std::string& options);
   void store(const std::filesystem::path& file, const std::string& key, const cl::Program& program);
 
   std::filesystem::path directory_;
+  uid_t file_owner_;
   std::atomic<std::uint64_t> loaded_{0}, built_{0}, stored_{0}, rejected_{0};
 };
 

@@ -1,11 +1,14 @@
 // The on-disk program cache on the default device: miss, hit (in this and another process), one
-// compile for threads asking at once, corrupt, truncated, foreign, oversized and non-regular files
-// rebuilt, an unwritable directory tolerated.
+// compile for threads asking at once, corrupt, truncated, swapped, oversized and non-regular files
+// rebuilt, files of another user or writable by others and untrusted directories ignored, an
+// unwritable directory tolerated.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <latch>
 #include <thread>
 #include <vector>
@@ -27,6 +30,9 @@ namespace {
 
 class BinaryCacheTest : public ::testing::Test {
  protected:
+  // Private whatever the umask: a directory others may write to is not used at all.
+  BinaryCacheTest() { std::filesystem::permissions(directory.path(), std::filesystem::perms::owner_all); }
+
   db::testing::TemporaryDirectory directory;
   DeviceEntry entry = select_device("");
   cl::Context context{entry.device};
@@ -105,7 +111,7 @@ TEST_F(BinaryCacheTest, CorruptTruncatedAndForeignFilesAreRebuilt) {
   std::string corrupt = intact;
   corrupt[corrupt.size() - 100] ^= 0x5a;  // inside the binary: only the checksum can tell
   std::string foreign = intact;
-  foreign[20] ^= 0x01;  // inside the key: another device, driver or option set
+  foreign[intact.find(options)] ^= 0x01;  // inside the key, which the checksum covers too
   for (const std::string& damaged : {corrupt, intact.substr(0, intact.size() / 2), foreign, std::string("junk")}) {
     db::testing::write_bytes(cache_file(), damaged);
     const BinaryCacheStats stats = build_and_run(directory.path());
@@ -118,6 +124,208 @@ TEST_F(BinaryCacheTest, CorruptTruncatedAndForeignFilesAreRebuilt) {
     EXPECT_EQ(next.loaded, 1u);
     EXPECT_EQ(next.rejected, 0u);
   }
+}
+
+// A kernel that compiles in a fraction of the time of a GEMM: what these tests check is the file.
+const KernelSource tiny_kernel{"tiny", "__kernel void fill(__global float* x) { x[get_global_id(0)] = VALUE; }",
+                               "0123456789abcdef"};
+
+// Files of the tiny kernel, compiled with -DVALUE=<value>, for the cache's own policy on what to trust.
+class BinaryCacheTrustTest : public BinaryCacheTest {
+ protected:
+  static std::string value_option(int value) { return "-DVALUE=" + std::to_string(value) + ".0f"; }
+
+  BinaryCacheStats look_up(BinaryCache& cache, int value = 1) {
+    cache.get(context, entry.device, tiny_kernel, value_option(value));
+    return cache.stats();
+  }
+  BinaryCacheStats look_up_afresh(int value = 1) {
+    BinaryCache cache(directory.path());
+    return look_up(cache, value);
+  }
+
+  // The lines `action` printed on stderr.
+  template <typename Action>
+  static std::string stderr_of(Action action) {
+    ::testing::internal::CaptureStderr();
+    action();
+    return ::testing::internal::GetCapturedStderr();
+  }
+
+  static std::string ignored_line(const std::filesystem::path& file, const std::string& reason) {
+    return "gemmtune: ignoring cached binary " + file.string() + ": " + reason + "\n";
+  }
+
+  static unsigned mode_of(const std::filesystem::path& path) {
+    struct stat status {};
+    EXPECT_EQ(::stat(path.c_str(), &status), 0) << path;
+    return status.st_mode & 07777;
+  }
+
+  // The cache file, made another user's by `make_foreign` in the eyes of `cache`, is ignored and
+  // rebuilt, with one line though it is asked for twice.
+  void expect_foreign_file_ignored(BinaryCache& cache, const std::function<void()>& make_foreign, uid_t owner_seen) {
+    const std::filesystem::path file = cache_file();
+    BinaryCacheStats stats{};
+    make_foreign();
+    EXPECT_EQ(stderr_of([&] { stats = look_up(cache); }),
+              ignored_line(file, "owned by uid " + std::to_string(owner_seen) + ", not this user"));
+    EXPECT_EQ(stats.rejected, 1u);
+    EXPECT_EQ(stats.built, 1u);
+    EXPECT_EQ(stats.stored, 1u);
+
+    make_foreign();  // the file rewritten is this user's again
+    EXPECT_EQ(stderr_of([&] { stats = look_up(cache); }), "");
+    EXPECT_EQ(stats.rejected, 2u);
+    EXPECT_EQ(stats.built, 2u);
+    EXPECT_EQ(stats.loaded, 0u);
+    EXPECT_EQ(look_up_afresh().loaded, 1u);  // the last rewrite, loaded by a cache expecting this user
+  }
+
+  // Expects the file to have been ignored once, compiled and replaced by one a fresh cache loads.
+  void expect_rebuilt(const BinaryCacheStats& stats, int value = 1) {
+    EXPECT_EQ(stats.rejected, 1u);
+    EXPECT_EQ(stats.built, 1u);
+    EXPECT_EQ(stats.stored, 1u);
+    EXPECT_EQ(stats.loaded, 0u);
+    const BinaryCacheStats next = look_up_afresh(value);
+    EXPECT_EQ(next.loaded, 1u);
+    EXPECT_EQ(next.rejected, 0u);
+  }
+};
+
+// Under a umask of 0, a directory made as most are (0777 less the umask) would be everyone's.
+TEST_F(BinaryCacheTrustTest, DirectoriesItCreatesArePrivateWhateverTheUmask) {
+  const mode_t umask_before = ::umask(0);
+  const std::filesystem::path cache_directory = directory / "parent" / "cache";
+  const BinaryCacheStats stats = [&] {
+    BinaryCache cache(cache_directory);
+    return look_up(cache);
+  }();
+  ::umask(umask_before);
+  EXPECT_EQ(stats.stored, 1u);
+  EXPECT_EQ(mode_of(directory / "parent"), 0700u);
+  EXPECT_EQ(mode_of(cache_directory), 0700u);
+}
+
+// Exactly 0600: not more under a lax umask, nor less (unwritable) under one that takes owner bits.
+TEST_F(BinaryCacheTrustTest, FilesItWritesAre0600WhateverTheUmask) {
+  int value = 0;
+  for (const mode_t umask : {mode_t{0}, mode_t{0277}}) {
+    SCOPED_TRACE(umask);
+    const mode_t umask_before = ::umask(umask);
+    const BinaryCacheStats stats = look_up_afresh(++value);
+    ::umask(umask_before);
+    EXPECT_EQ(stats.stored, 1u);
+  }
+  for (const auto& file : std::filesystem::directory_iterator(directory.path())) EXPECT_EQ(mode_of(file.path()), 0600u);
+}
+
+TEST_F(BinaryCacheTrustTest, AFileOfAnotherUserIsIgnoredAndRebuiltWithOneLine) {
+  look_up_afresh();
+  // Without root no file can be given to another user: a cache expecting another owner sees this
+  // user's files as another user's.
+  BinaryCache cache(directory.path(), ::geteuid() + 1);
+  expect_foreign_file_ignored(cache, [] {}, ::geteuid());
+}
+
+// As root (as in some CI containers), the file really is given to nobody.
+TEST_F(BinaryCacheTrustTest, AFileChownedToAnotherUserIsIgnoredAndRebuiltWithOneLine) {
+  if (::geteuid() != 0) GTEST_SKIP() << "only root can give a file to another user";
+  look_up_afresh();
+  const uid_t nobody = 65534;
+  BinaryCache cache(directory.path());
+  expect_foreign_file_ignored(cache, [&] { ASSERT_EQ(::chown(cache_file().c_str(), nobody, gid_t(-1)), 0); }, nobody);
+}
+
+TEST_F(BinaryCacheTrustTest, AFileWritableByOthersIsIgnoredAndRebuiltPrivate) {
+  look_up_afresh();
+  const std::filesystem::path file = cache_file();
+  ASSERT_EQ(::chmod(file.c_str(), 0666), 0);
+  BinaryCacheStats stats{};
+  EXPECT_EQ(stderr_of([&] { stats = look_up_afresh(); }), ignored_line(file, "writable by group or others"));
+  EXPECT_EQ(mode_of(file), 0600u);
+  expect_rebuilt(stats);
+
+  ASSERT_EQ(::chmod(file.c_str(), 0620), 0);  // group-writable: the same reason, not reported twice
+  EXPECT_EQ(stderr_of([&] { stats = look_up_afresh(); }), "");
+  expect_rebuilt(stats);
+}
+
+TEST_F(BinaryCacheTrustTest, AnotherKeysFileUnderThisNameIsIgnoredAsMadeForAnotherKey) {
+  look_up_afresh(1);
+  const std::filesystem::path file_of_1 = cache_file();
+  look_up_afresh(2);
+  std::filesystem::path file_of_2;
+  for (const auto& file : std::filesystem::directory_iterator(directory.path()))
+    if (file.path() != file_of_1) file_of_2 = file.path();
+  ASSERT_FALSE(file_of_2.empty());
+
+  db::testing::write_bytes(file_of_2, db::testing::read_bytes(file_of_1));  // intact, but another key's
+  BinaryCacheStats stats{};
+  EXPECT_EQ(stderr_of([&] { stats = look_up_afresh(2); }), ignored_line(file_of_2, "made for another key"));
+  expect_rebuilt(stats, 2);
+  EXPECT_EQ(look_up_afresh(1).loaded, 1u);  // the file copied is untouched
+}
+
+// The checksum covers the key too: a flipped byte there reads as damage, not as another program's file.
+TEST_F(BinaryCacheTrustTest, AFlippedByteInTheBinaryOrInTheKeyFailsTheChecksum) {
+  for (const int value : {1, 2}) {
+    SCOPED_TRACE(value);
+    look_up_afresh(value);
+    std::filesystem::path file;
+    for (const auto& entry : std::filesystem::directory_iterator(directory.path()))
+      if (db::testing::read_bytes(entry.path()).find(value_option(value)) != std::string::npos) file = entry.path();
+    ASSERT_FALSE(file.empty());
+    std::string flipped = db::testing::read_bytes(file);
+    const std::size_t in_key = flipped.find(value_option(value)) + std::string("-DVALUE=").size();
+    const std::size_t in_binary = flipped.size() - 100;
+    ASSERT_GT(in_binary, in_key);
+    flipped[value == 1 ? in_binary : in_key] ^= 0x01;  // in the key: -DVALUE=3.0f, another program's
+    db::testing::write_bytes(file, flipped);
+    BinaryCacheStats stats{};
+    EXPECT_EQ(stderr_of([&] { stats = look_up_afresh(value); }), ignored_line(file, "checksum mismatch"));
+    expect_rebuilt(stats, value);
+  }
+}
+
+// O_NOFOLLOW: a link is not followed, even to an intact file of this user; it is replaced.
+TEST_F(BinaryCacheTrustTest, ASymbolicLinkIsIgnoredAndReplaced) {
+  look_up_afresh();
+  const std::filesystem::path file = cache_file();
+  const db::testing::TemporaryDirectory elsewhere;
+  std::filesystem::rename(file, elsewhere / "intact.bin");
+  std::filesystem::create_symlink(elsewhere / "intact.bin", file);
+  BinaryCacheStats stats{};
+  EXPECT_EQ(stderr_of([&] { stats = look_up_afresh(); }), ignored_line(file, "a symbolic link"));
+  EXPECT_TRUE(std::filesystem::is_regular_file(elsewhere / "intact.bin"));
+  EXPECT_FALSE(std::filesystem::is_symlink(file));
+  expect_rebuilt(stats);
+}
+
+TEST_F(BinaryCacheTrustTest, ADirectoryOthersMayWriteIsNeitherReadNorWritten) {
+  look_up_afresh();
+  const std::filesystem::path file = cache_file();
+  const std::string bytes = db::testing::read_bytes(file);
+  const auto written = std::filesystem::last_write_time(file);
+  ASSERT_EQ(::chmod(directory.path().c_str(), 0777), 0);
+
+  BinaryCache cache(directory.path());
+  BinaryCacheStats stats{};
+  const std::string printed = stderr_of([&] {
+    look_up(cache, 1);
+    stats = look_up(cache, 2);
+  });
+  EXPECT_EQ(printed, "gemmtune: ignoring binary cache directory " + directory.path().string() +
+                         ": writable by group or others\n");
+  EXPECT_EQ(stats.loaded, 0u);
+  EXPECT_EQ(stats.built, 2u);
+  EXPECT_EQ(stats.stored, 0u);
+  EXPECT_EQ(stats.rejected, 2u);
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(directory.path()), {}), 1);
+  EXPECT_EQ(db::testing::read_bytes(file), bytes);
+  EXPECT_EQ(std::filesystem::last_write_time(file), written);
+  EXPECT_EQ(mode_of(directory.path()), 0777u);  // left as it is: not the cache's to repair
 }
 
 // Bytes this process has read so far through read() and its kin (all threads).
