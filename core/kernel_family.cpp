@@ -87,6 +87,7 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
 
   KernelFamily family;
   family.origin_ = origin;
+  family.description_ = description;
   family.source_ = std::move(source);
   family.name_ = string_at(root, "family", origin);
   family.summary_ = string_at(root, "summary", origin);

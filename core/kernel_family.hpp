@@ -54,6 +54,10 @@ class KernelFamily {
   static KernelFamily from_json(const std::string& description, KernelSource source, const std::string& origin);
 
   const std::string& name() const { return name_; }
+  // The description parsed and where it came from: with source(), all it takes to make the family
+  // again (a worker process does).
+  const std::string& description() const { return description_; }
+  const std::string& origin() const { return origin_; }
   const std::string& summary() const { return summary_; }
   const KernelSource& source() const { return source_; }
   const std::string& entry() const { return entry_; }
@@ -121,7 +125,7 @@ class KernelFamily {
   std::int64_t evaluate(const Expression& expression, const std::vector<std::int64_t>& values,
                         const char* what) const;
 
-  std::string name_, summary_, entry_, scale_entry_, origin_;
+  std::string name_, summary_, entry_, scale_entry_, origin_, description_;
   KernelSource source_;
   std::vector<FamilyParameter> parameters_;
   std::vector<Precision> precisions_;

@@ -3,6 +3,7 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <cstring>
 
 #include "core/kernel_config.hpp"
@@ -18,9 +19,14 @@ std::int64_t single_id(SQLite::Statement& query) {
 
 }  // namespace
 
+const std::vector<std::string>& known_statuses() {
+  static const std::vector<std::string> statuses{"ok",      "compile_error", "launch_error", "wrong_result",
+                                                 "timeout", "invalid",       "crashed"};
+  return statuses;
+}
+
 bool is_known_status(const std::string& status) {
-  return status == "ok" || status == "compile_error" || status == "launch_error" || status == "wrong_result" ||
-         status == "timeout" || status == "invalid";
+  return std::ranges::find(known_statuses(), status) != known_statuses().end();
 }
 
 std::int64_t upsert_device(SQLite::Database& connection, const DeviceRecord& given, bool update_device) {

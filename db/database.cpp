@@ -119,9 +119,13 @@ Database::Database(const fs::path& path, Mode mode, bool file_as_it_is) : path_(
       version = db::schema_version(*connection_);
     }
   } catch (const SQLite::Exception& failure) {
-    if (primary_code(failure) == SQLITE_NOTADB)
-      throw DatabaseFileError(shown + ": not an SQLite database (" + failure.what() + ")");
-    throw DatabaseFileError(shown + ": cannot read: " + failure.what());
+    const int code = primary_code(failure);
+    if (code == SQLITE_NOTADB) throw DatabaseFileError(shown + ": not an SQLite database (" + failure.what() + ")");
+    const std::string message = shown + ": cannot read: " + failure.what() + system_reason(*connection_, failure, errno);
+    // A failing disk (or a full one, where SQLite cannot make its shared-memory file) is no fault of
+    // the file's: a failure (exit code 1), not bad input.
+    if (code == SQLITE_IOERR || code == SQLITE_FULL) throw DatabaseError(message);
+    throw DatabaseFileError(message);
   }
   if (mode == Mode::ReadOnly) {
     if (version < 0) throw DatabaseFileError(shown + ": not a gemmtune database (schema version " + std::to_string(version) + ")");

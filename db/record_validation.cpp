@@ -111,8 +111,11 @@ Problem invalid_config(const KernelConfig& config, std::string_view key) {
 }
 
 Problem invalid_results(const EvaluationRecord& e) {
-  if (!is_known_status(e.status))
-    return "status: '" + e.status + "' is not ok, compile_error, launch_error, wrong_result, timeout or invalid";
+  if (!is_known_status(e.status)) {
+    std::string statuses;
+    for (const auto& status : known_statuses()) statuses += (statuses.empty() ? "" : ", ") + status;
+    return "status: '" + e.status + "' is not one of " + statuses;
+  }
   if (auto problem = timings(e.status == "ok", e.runs, e.min_seconds, e.median_seconds, e.gflops, e.spread))
     return problem;
   if (auto problem = non_negative_finite("compile_seconds", e.compile_seconds)) return problem;

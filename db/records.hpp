@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace gemmtune::db {
 
@@ -52,7 +53,7 @@ struct SessionRecord {
 // One measured (or failed) configuration.
 struct EvaluationRecord {
   KernelConfig config;
-  std::string status;  // ok, compile_error, launch_error, wrong_result, timeout, invalid
+  std::string status;  // one of known_statuses()
   int runs = 0;
   double min_seconds = 0, median_seconds = 0;
   double spread = 0;  // (max - min) / median over the runs: 0.05 means the runs span 5% of the median
@@ -85,7 +86,8 @@ struct StoredEvaluation {
   friend bool operator==(const StoredEvaluation&, const StoredEvaluation&) = default;
 };
 
-// The statuses an evaluation may have; the schema refuses any other.
+// The statuses an evaluation may have, in the schema's order; the schema refuses any other.
+const std::vector<std::string>& known_statuses();
 bool is_known_status(const std::string& status);
 
 }  // namespace gemmtune::db

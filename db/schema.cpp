@@ -150,9 +150,53 @@ constexpr std::string_view device_architecture = R"sql(
 ALTER TABLE devices ADD COLUMN architecture TEXT NOT NULL DEFAULT '';
 )sql";
 
+// Version 5: 'crashed', the status of a candidate whose evaluating process died. SQLite changes a
+// CHECK only by rebuilding the table; the view on it is dropped and made again, unchanged.
+constexpr std::string_view crashed_status = R"sql(
+DROP VIEW best_configs;
+CREATE TABLE evaluations_with_crashed (
+  id              INTEGER PRIMARY KEY,
+  session_id      INTEGER REFERENCES sessions(id),
+  device_id       INTEGER NOT NULL REFERENCES devices(id),
+  kernel_id       INTEGER NOT NULL REFERENCES kernels(id),
+  problem_id      INTEGER NOT NULL REFERENCES problems(id),
+  config_key      TEXT    NOT NULL,
+  config_json     TEXT    NOT NULL,
+  status          TEXT    NOT NULL CHECK (status IN ('ok', 'compile_error', 'launch_error',
+                                                     'wrong_result', 'timeout', 'invalid', 'crashed')),
+  runs            INTEGER NOT NULL,
+  min_seconds     REAL    NOT NULL,
+  median_seconds  REAL    NOT NULL,
+  spread          REAL    NOT NULL,
+  gflops          REAL    NOT NULL,
+  compile_seconds REAL    NOT NULL,
+  error           TEXT    NOT NULL DEFAULT '',
+  recorded_at     TEXT    NOT NULL,
+  UNIQUE (device_id, kernel_id, problem_id, config_key)
+);
+INSERT INTO evaluations_with_crashed SELECT * FROM evaluations;
+DROP TABLE evaluations;
+ALTER TABLE evaluations_with_crashed RENAME TO evaluations;
+CREATE INDEX evaluations_by_session ON evaluations(session_id);
+CREATE VIEW best_configs AS
+SELECT e.device_id, e.kernel_id, e.problem_id, e.id AS evaluation_id,
+       d.key AS device_key, d.model_key, d.vendor, d.type, d.name AS device_name, d.driver_version,
+       k.name AS kernel_name, k.source_hash AS kernel_hash,
+       p.precision, p.layout, p.trans, p.m, p.n, p.k,
+       e.config_key, e.config_json, e.gflops, e.median_seconds, e.min_seconds, e.spread, e.runs,
+       e.recorded_at
+FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY device_id, kernel_id, problem_id
+                                   ORDER BY median_seconds ASC, id ASC) AS rank
+      FROM evaluations WHERE status = 'ok') AS e
+JOIN devices d ON d.id = e.device_id
+JOIN kernels k ON k.id = e.kernel_id
+JOIN problems p ON p.id = e.problem_id
+WHERE e.rank = 1;
+)sql";
+
 const std::vector<std::string_view>& migrations() {
   static const std::vector<std::string_view> steps{version_1, version_2, device_keys_without_memory,
-                                                   device_architecture};
+                                                   device_architecture, crashed_status};
   return steps;
 }
 

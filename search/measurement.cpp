@@ -10,13 +10,14 @@
 namespace gemmtune::search {
 namespace {
 
-constexpr std::array<std::pair<Status, const char*>, 6> status_names = {{
+constexpr std::array<std::pair<Status, const char*>, 7> status_names = {{
     {Status::ok, "ok"},
     {Status::compile_error, "compile_error"},
     {Status::launch_error, "launch_error"},
     {Status::wrong_result, "wrong_result"},
     {Status::timeout, "timeout"},
     {Status::invalid, "invalid"},
+    {Status::crashed, "crashed"},
 }};
 
 }  // namespace

@@ -6,7 +6,9 @@
 namespace gemmtune::search {
 
 // Failures are values a strategy learns from, never aborts of a search.
-enum class Status { ok, compile_error, launch_error, wrong_result, timeout, invalid };
+// crashed: the process evaluating the candidate died (a signal, an exit) while doing so (README,
+// "Isolated evaluations"); timeout: it ran past its limit.
+enum class Status { ok, compile_error, launch_error, wrong_result, timeout, invalid, crashed };
 
 std::string to_string(Status status);                  // "ok", "compile_error", ...
 Status status_from_string(const std::string& text);    // throws gemmtune::InvalidArgument on unknown text

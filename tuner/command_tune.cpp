@@ -11,6 +11,7 @@
 
 #include "core/kernel_config.hpp"
 #include "core/precision.hpp"
+#include "db/database.hpp"
 #include "dispatch/kernel_registry.hpp"
 #include "gemmtune/handle.hpp"
 #include "search/registry.hpp"
@@ -18,6 +19,7 @@
 #include "tuner/commands.hpp"
 #include "tuner/coverage_problems.hpp"
 #include "tuner/family_space.hpp"
+#include "tuner/interruption.hpp"
 #include "tuner/problem_fits.hpp"
 #include "tuner/problem_list.hpp"
 #include "tuner/session_clock.hpp"
@@ -163,6 +165,10 @@ int tune_command(const Arguments& args) {
       ("space", po::value<std::string>(), "search space file of one family (default: each family's own)")
       ("runs", po::value<std::string>()->default_value("5"), "timed runs per configuration")
       ("compile-threads", po::value<std::string>(), "threads compiling ahead (default: 0 on CPU devices, else up to 8)")
+      ("in-process", "evaluate candidates in this process, not in worker processes (a fault then ends the session)")
+      ("compile-limit", po::value<std::string>()->default_value("120"), "seconds to build one candidate before its worker is killed")
+      ("run-limit", po::value<std::string>()->default_value("2"),
+       "seconds per call a candidate may take at least (else 20 times the best so far) before its worker is killed")
       ("json", "print a JSON summary per problem");
   if (asks_for_help(args)) {
     std::cout << options << "\nstrategies: " << strategy_names() << '\n';
@@ -195,6 +201,13 @@ int tune_command(const Arguments& args) {
   request.evaluator.timed_runs = static_cast<int>(whole_number_option(values, "runs", 1, most_timed_calls));
   if (values.count("compile-threads"))
     request.evaluator.compile_threads = whole_number_option(values, "compile-threads", 0, most_compile_threads);
+  request.evaluator.timeout_seconds = real_number_option(values, "run-limit", 0.001, most_seconds);
+  if (!values.count("in-process")) {
+    TuningRequest::Isolation isolation{std::filesystem::read_symlink("/proc/self/exe"), {}};
+    isolation.limits.compile_seconds = real_number_option(values, "compile-limit", 0.001, most_seconds);
+    isolation.limits.run_floor_seconds = request.evaluator.timeout_seconds;
+    request.isolation = isolation;
+  }
   request.command_line = joined(args);
   const bool json = values.count("json") > 0;
   const DeviceLimits limits = limits_of(request.device.device);
@@ -219,6 +232,9 @@ int tune_command(const Arguments& args) {
     }
   }
 
+  // A database this process cannot write (read-only, another program's, newer) is refused now,
+  // before the spaces are enumerated, in one line; a new one is made with the first result.
+  if (std::filesystem::exists(request.database)) db::Database(request.database, db::Database::Mode::ReadWrite);
   std::cerr << "tuning on " << request.device.selector << " (" << request.device.fingerprint.name << ") into "
             << request.database.string() << ", strategy " << request.strategy << ", seed " << request.seed << '\n';
   // The space depends on neither the problem nor its transpositions: each family's is enumerated
@@ -233,66 +249,94 @@ int tune_command(const Arguments& args) {
 
   boost::json::array summaries;
   std::vector<Problem> not_reached;
-  for (std::size_t done = 0; done < tuned.size(); ++done) {
-    const Problem& p = problems[tuned[done]];
-    if (session.spent()) {
-      for (std::size_t rest = done; rest < tuned.size(); ++rest) not_reached.push_back(problems[tuned[rest]]);
-      break;
-    }
-    const std::string trans = transpose_code(p.trans_a, p.trans_b);
-    const SessionClock problem_clock(session.share(tuned.size() - done));
-    std::cerr << "problem " << done + 1 << " of " << tuned.size() << ": " << format_size(p.size) << " " << trans << " "
-              << to_string(layout) << "-major " << to_string(request.precision);
-    if (session_time_limit)
-      std::cerr << std::fixed << std::setprecision(1) << ", " << *problem_clock.left() << " s of the session's "
-                << *session.left() << " s left";
-    std::cerr << '\n';
-    double best_gflops = 0;
-    std::string best_family;
-    const auto& problem_families = families[tuned[done]];
-    for (std::size_t f = 0; f < problem_families.size(); ++f) {
-      const KernelFamily* family = problem_families[f];
-      request.family = family;
-      request.space = &spaces.at(family);
-      request.problem = dense_gemm_arguments(layout, p.trans_a, p.trans_b, p.size.m, p.size.n, p.size.k);
-      request.budget.seconds = problem_clock.share(problem_families.size() - f, time_limit);
-      std::cerr << "  kernel family " << family->name() << '\n';
-      ProgressPrinter printer(request.budget.seconds.value_or(0));
-      const TuningSummary summary = tune_problem(request, std::ref(printer));
-      printer.finish();
-      const double per_minute = summary.wall_seconds > 0 ? summary.measured / summary.wall_seconds * 60 : 0;
-      if (json) {
-        boost::json::object out{{"m", p.size.m}, {"n", p.size.n}, {"k", p.size.k},
-                                {"trans", trans}, {"layout", to_string(layout)},
-                                {"precision", to_string(request.precision)}, {"family", family->name()},
-                                {"strategy", request.strategy},
-                                {"evaluations", summary.evaluations}, {"measured", summary.measured},
-                                {"replayed", summary.replayed}, {"seeds", summary.seeds}, {"failed", summary.failed},
-                                {"space_valid", summary.space_valid}, {"wall_seconds", summary.wall_seconds},
-                                {"configs_per_minute", per_minute},
-                                {"seconds_to_within_2_percent", summary.seconds_to_within_2_percent},
-                                {"best_gflops", summary.best_gflops}};
-        if (summary.best) {
-          out["best_config"] = config_to_json(summary.best->config);
-          out["best_seconds"] = summary.best->measurement.seconds;
-        }
-        summaries.push_back(std::move(out));
+  const InterruptionHandlers interruptions;
+  std::size_t measured = 0;  // in this run, over every problem: what an interruption keeps
+  try {
+    for (std::size_t done = 0; done < tuned.size(); ++done) {
+      const Problem& p = problems[tuned[done]];
+      if (session.spent()) {
+        for (std::size_t rest = done; rest < tuned.size(); ++rest) not_reached.push_back(problems[tuned[rest]]);
+        break;
       }
-      std::cerr << std::fixed << std::setprecision(1) << "  done: " << summary.evaluations << " evaluations ("
-                << summary.measured << " measured, " << summary.replayed << " from the database, " << summary.failed
-                << " failed; seeded with " << summary.seeds << " earlier winners) of " << summary.space_valid
-                << " valid configurations in " << summary.wall_seconds << " s, " << per_minute << " configs/min\n";
-      if (summary.best)
-        std::cerr << "  best: " << summary.best_gflops << " GFLOP/s with " << describe_config(summary.best->config)
-                  << " (within 2% of it after " << summary.seconds_to_within_2_percent << " s)\n";
-      else
-        std::cerr << "  no configuration ran correctly\n";
-      if (summary.best_gflops > best_gflops) best_gflops = summary.best_gflops, best_family = family->name();
+      const std::string trans = transpose_code(p.trans_a, p.trans_b);
+      const SessionClock problem_clock(session.share(tuned.size() - done));
+      std::cerr << "problem " << done + 1 << " of " << tuned.size() << ": " << format_size(p.size) << " " << trans << " "
+                << to_string(layout) << "-major " << to_string(request.precision);
+      if (session_time_limit)
+        std::cerr << std::fixed << std::setprecision(1) << ", " << *problem_clock.left() << " s of the session's "
+                  << *session.left() << " s left";
+      std::cerr << '\n';
+      double best_gflops = 0;
+      std::string best_family;
+      const auto& problem_families = families[tuned[done]];
+      for (std::size_t f = 0; f < problem_families.size(); ++f) {
+        const KernelFamily* family = problem_families[f];
+        request.family = family;
+        request.space = &spaces.at(family);
+        request.problem = dense_gemm_arguments(layout, p.trans_a, p.trans_b, p.size.m, p.size.n, p.size.k);
+        request.budget.seconds = problem_clock.share(problem_families.size() - f, time_limit);
+        std::cerr << "  kernel family " << family->name() << '\n';
+        ProgressPrinter printer(request.budget.seconds.value_or(0));
+        const TuningSummary summary =
+            tune_problem(request, [&](const search::Evaluation& evaluation, std::size_t evaluated, std::size_t planned,
+                                      double best, double elapsed) {
+              measured += !evaluation.replayed;
+              printer(evaluation, evaluated, planned, best, elapsed);
+            });
+        printer.finish();
+        const double per_minute = summary.wall_seconds > 0 ? summary.measured / summary.wall_seconds * 60 : 0;
+        if (json) {
+          boost::json::object out{{"m", p.size.m}, {"n", p.size.n}, {"k", p.size.k},
+                                  {"trans", trans}, {"layout", to_string(layout)},
+                                  {"precision", to_string(request.precision)}, {"family", family->name()},
+                                  {"strategy", request.strategy},
+                                  {"evaluations", summary.evaluations}, {"measured", summary.measured},
+                                  {"replayed", summary.replayed}, {"seeds", summary.seeds}, {"failed", summary.failed},
+                                  {"space_valid", summary.space_valid}, {"wall_seconds", summary.wall_seconds},
+                                  {"configs_per_minute", per_minute},
+                                  {"seconds_to_within_2_percent", summary.seconds_to_within_2_percent},
+                                  {"best_gflops", summary.best_gflops},
+                                  {"crashed", summary.crashed}, {"timed_out", summary.timed_out}};
+          if (summary.worker)
+            out["worker"] = {{"starts", summary.worker->starts}, {"start_seconds", summary.worker->start_seconds},
+                             {"message_seconds", summary.worker->message_seconds},
+                             {"retried", summary.worker->retried}};
+          if (summary.best) {
+            out["best_config"] = config_to_json(summary.best->config);
+            out["best_seconds"] = summary.best->measurement.seconds;
+          }
+          summaries.push_back(std::move(out));
+        }
+        std::cerr << std::fixed << std::setprecision(1) << "  done: " << summary.evaluations << " evaluations ("
+                  << summary.measured << " measured, " << summary.replayed << " from the database, " << summary.failed
+                  << " failed; seeded with " << summary.seeds << " earlier winners) of " << summary.space_valid
+                  << " valid configurations in " << summary.wall_seconds << " s, " << per_minute << " configs/min\n";
+        if (summary.worker)
+          std::cerr << "  isolation: " << summary.crashed << " crashed, " << summary.timed_out << " timed out; "
+                    << summary.worker->starts << " workers started in " << summary.worker->start_seconds << " s, "
+                    << std::setprecision(2) << summary.worker->message_seconds << " s in messages ("
+                    << std::setprecision(1)
+                    << 100 * (summary.worker->start_seconds + summary.worker->message_seconds) /
+                           std::max(summary.wall_seconds, 1e-9)
+                    << "% of the time)\n";
+        if (summary.best)
+          std::cerr << "  best: " << summary.best_gflops << " GFLOP/s with " << describe_config(summary.best->config)
+                    << " (within 2% of it after " << summary.seconds_to_within_2_percent << " s)\n";
+        else
+          std::cerr << "  no configuration ran correctly\n";
+        if (summary.best_gflops > best_gflops) best_gflops = summary.best_gflops, best_family = family->name();
+      }
+      std::cerr << std::fixed << std::setprecision(1) << "problem " << done + 1 << " of " << tuned.size() << " done in "
+                << problem_clock.elapsed() << " s: best " << best_gflops << " GFLOP/s"
+                << (best_family.empty() ? "" : " (" + best_family + ")") << ", " << session.elapsed()
+                << " s since the start\n";
     }
-    std::cerr << std::fixed << std::setprecision(1) << "problem " << done + 1 << " of " << tuned.size() << " done in "
-              << problem_clock.elapsed() << " s: best " << best_gflops << " GFLOP/s"
-              << (best_family.empty() ? "" : " (" + best_family + ")") << ", " << session.elapsed()
-              << " s since the start\n";
+  } catch (const Interrupted& interruption) {
+    if (::isatty(STDERR_FILENO)) std::cerr << '\n';  // after a progress line redrawn in place
+    std::cerr << "gemmtune tune: " << interruption.what() << ": the " << measured
+              << " evaluations measured in this run are kept in " << request.database.string()
+              << "; the same command resumes where this one stopped\n";
+    return 128 + interruption.signal();
   }
   if (!not_reached.empty())
     std::cerr << "session time limit reached; not tuned (" << not_reached.size() << "): " << listed(not_reached) << '\n';

@@ -15,5 +15,6 @@ int kernels_command(const Arguments& args);
 int run_command(const Arguments& args);
 int simulate_command(const Arguments& args);
 int tune_command(const Arguments& args);
+int worker_command(const Arguments& args);  // started by tune_command, over a pipe
 
 }  // namespace gemmtune::cli

@@ -75,12 +75,6 @@ struct Evaluator::Impl {
       prepare<float>();
   }
 
-  static std::size_t compile_threads(const DeviceEntry& entry, const EvaluatorOptions& o) {
-    if (o.compile_threads) return *o.compile_threads;
-    if (entry.fingerprint.type == "cpu") return 0;
-    return std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, 8);
-  }
-
   BuildResult build(const std::string& defines) {
     BuildResult result;
     const auto start = std::chrono::steady_clock::now();
@@ -186,7 +180,7 @@ struct Evaluator::Impl {
     }, host);
   }
 
-  EvaluationOutcome evaluate(const KernelConfig& requested) {
+  EvaluationOutcome evaluate(const KernelConfig& requested, const PhaseCallback& reached) {
     EvaluationOutcome outcome;
     KernelConfig config;
     try {
@@ -203,6 +197,7 @@ struct Evaluator::Impl {
     }
     BuildResult built = compiler.take(gemm_build_options(family, config, precision, problem));
     outcome.compile_seconds = built.seconds;
+    if (reached) reached(EvaluationPhase::built);
     if (!built.error.empty()) {
       outcome.status = Status::compile_error;
       outcome.error = built.error;
@@ -234,6 +229,7 @@ struct Evaluator::Impl {
         outcome.error = "one run took " + std::to_string(first_seconds) + " s";
         return outcome;
       }
+      if (reached) reached(EvaluationPhase::verified);
       std::vector<double> seconds;
       for (int run = 0; run < options.timed_runs; ++run) {
         seconds.push_back(launch());
@@ -257,6 +253,12 @@ struct Evaluator::Impl {
   }
 };
 
+std::size_t compile_threads(const DeviceEntry& device, const EvaluatorOptions& options) {
+  if (options.compile_threads) return *options.compile_threads;
+  if (device.fingerprint.type == "cpu") return 0;
+  return std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, 8);
+}
+
 Evaluator::Evaluator(const KernelFamily& family, const DeviceEntry& device, const GemmArguments& problem,
                      Precision precision, EvaluatorOptions options) {
   try {
@@ -268,7 +270,9 @@ Evaluator::Evaluator(const KernelFamily& family, const DeviceEntry& device, cons
 
 Evaluator::~Evaluator() = default;
 
-EvaluationOutcome Evaluator::evaluate(const KernelConfig& config) { return impl_->evaluate(config); }
+EvaluationOutcome Evaluator::evaluate(const KernelConfig& config, const PhaseCallback& reached) {
+  return impl_->evaluate(config, reached);
+}
 
 void Evaluator::prefetch(const std::vector<KernelConfig>& configs) { impl_->prefetch(configs); }
 

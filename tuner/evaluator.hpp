@@ -1,6 +1,7 @@
 // Measures one kernel configuration on one problem: build, run, verify against a reference, time.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -10,7 +11,7 @@
 #include "dispatch/device.hpp"
 #include "dispatch/gemm_problem.hpp"
 #include "gemmtune/types.hpp"
-#include "search/measurement.hpp"
+#include "tuner/candidate_evaluator.hpp"
 
 namespace gemmtune {
 
@@ -23,32 +24,28 @@ struct EvaluatorOptions {
   std::optional<std::size_t> compile_threads;
 };
 
-// Every outcome is a value: a failed compile, a failed launch, a wrong result or a timeout is
-// recorded and reported, never thrown.
-struct EvaluationOutcome {
-  search::Status status = search::Status::ok;
-  int runs = 0;                 // timed launches
-  double min_seconds = 0, median_seconds = 0;
-  double spread = 0;            // (max - min) / median over the timed launches
-  double gflops = 0;            // from the median
-  double compile_seconds = 0;  // near 0 when the binary came from the disk cache
-  std::string error;            // what went wrong, one line (the build log's first lines for compiles)
-};
+// Where an evaluation stands: its program built (it runs next), its first call verified and within
+// the limit (the timed calls come next).
+enum class EvaluationPhase { built, verified };
+using PhaseCallback = std::function<void(EvaluationPhase)>;
+
+// The threads compiling ahead on `device` under `options`.
+std::size_t compile_threads(const DeviceEntry& device, const EvaluatorOptions& options);
 
 // Holds the device buffers and the reference result of one problem (computed once, on the device,
-// by the plain reference kernel), then evaluates configurations one after another.
-class Evaluator {
+// by the plain reference kernel), then evaluates configurations one after another, in this process.
+class Evaluator : public CandidateEvaluator {
  public:
   // `family` must outlive the evaluator.
   Evaluator(const KernelFamily& family, const DeviceEntry& device, const GemmArguments& problem,
             Precision precision, EvaluatorOptions options = {});
-  ~Evaluator();
+  ~Evaluator() override;
 
-  EvaluationOutcome evaluate(const KernelConfig& config);
-  // Hints: configurations likely to be evaluated soon, compiled in the background meanwhile.
-  void prefetch(const std::vector<KernelConfig>& configs);
-  // The fastest median seen so far (cuts slower candidates after their first timed run).
-  void note_best(double median_seconds);
+  EvaluationOutcome evaluate(const KernelConfig& config) override { return evaluate(config, {}); }
+  // `reached` is called as the candidate reaches each phase that succeeds (evaluator phases).
+  EvaluationOutcome evaluate(const KernelConfig& config, const PhaseCallback& reached);
+  void prefetch(const std::vector<KernelConfig>& configs) override;
+  void note_best(double median_seconds) override;
 
  private:
   struct Impl;

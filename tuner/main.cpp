@@ -29,6 +29,7 @@ constexpr Command commands[] = {
     {"run", "run one GEMM through the dispatcher, optionally checked", gemmtune::cli::run_command},
     {"simulate", "replay search strategies against recorded measurements", gemmtune::cli::simulate_command},
     {"tune", "tune GEMM configurations for a device into the tuning database", gemmtune::cli::tune_command},
+    {"worker", "evaluate tune's candidates in a process of their own (tune starts it)", gemmtune::cli::worker_command},
 };
 
 void print_usage(std::ostream& out) {

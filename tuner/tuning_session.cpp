@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <memory>
 
 #include "db/database.hpp"
 #include "core/kernel_config.hpp"
@@ -14,6 +15,7 @@
 #include "search/registry.hpp"
 #include "search/seeded_strategy.hpp"
 #include "tuner/family_space.hpp"
+#include "tuner/interruption.hpp"
 #include "tuner/seed_sources.hpp"
 
 namespace gemmtune {
@@ -84,7 +86,19 @@ TuningSummary tune_problem(const TuningRequest& request, const ProgressCallback&
   session_record.time_limit = request.budget.seconds.value_or(0);
   const std::int64_t session = database.begin_session(session_record, device_id, kernel_id);
 
-  Evaluator evaluator(family, request.device, g, request.precision, request.evaluator);
+  std::unique_ptr<CandidateEvaluator> evaluator;
+  IsolatedEvaluator* isolated = nullptr;
+  if (request.isolation) {
+    WorkerSetup setup{family.description(), family.origin(), family.source(), request.device.index,
+                      request.device.fingerprint.type == "cpu", request.device.fingerprint.key(), g,
+                      request.precision, request.evaluator};
+    setup.options.compile_threads = compile_threads(request.device, request.evaluator);
+    auto worker = std::make_unique<IsolatedEvaluator>(request.isolation->program, setup, request.isolation->limits);
+    isolated = worker.get();
+    evaluator = std::move(worker);
+  } else {
+    evaluator = std::make_unique<Evaluator>(family, request.device, g, request.precision, request.evaluator);
+  }
   const double flops = 2.0 * g.m * g.n * g.k;
   TuningSummary summary;
   summary.seeds = seed_count;
@@ -95,19 +109,22 @@ TuningSummary tune_problem(const TuningRequest& request, const ProgressCallback&
   double best_seconds = std::numeric_limits<double>::infinity();
 
   const auto measure = [&](const KernelConfig& config) {
-    const EvaluationOutcome outcome = evaluator.evaluate(config);
+    stop_if_interrupted();
+    const EvaluationOutcome outcome = evaluator->evaluate(config);
+    summary.crashed += outcome.status == search::Status::crashed;
+    summary.timed_out += outcome.status == search::Status::timeout;
     database.record(session, device_id, kernel_id, problem_id, evaluation_record(config, outcome));
     return search::Measurement{outcome.status, outcome.median_seconds};
   };
   const auto evaluate = [&](const KernelConfig& config) {
-    evaluator.prefetch(strategy.upcoming(compile_ahead));
+    evaluator->prefetch(strategy.upcoming(compile_ahead));
     return measure(config);
   };
   const auto on_evaluation = [&](const search::Evaluation& evaluation, std::size_t done) {
     const auto& m = evaluation.measurement;
     if (m.status == search::Status::ok && m.seconds < best_seconds) {
       best_seconds = m.seconds;
-      evaluator.note_best(m.seconds);
+      evaluator->note_best(m.seconds);
       summary.best = evaluation;
       best_over_time.emplace_back(elapsed(), m.seconds);
     }
@@ -117,23 +134,30 @@ TuningSummary tune_problem(const TuningRequest& request, const ProgressCallback&
   };
   // Known results count as evaluated for the strategy, but their best is known before anything runs.
   for (const auto& [key, measurement] : known)
-    if (measurement.status == search::Status::ok) evaluator.note_best(measurement.seconds);
+    if (measurement.status == search::Status::ok) evaluator->note_best(measurement.seconds);
 
-  // The kernel's defaults are always measured (once per database), so that a short session can
-  // never leave the dispatcher with something slower than no tuning at all.
-  const KernelConfig defaults = in_space_terms(family, default_on_device(family, limits, request.precision), space);
-  if (!known.contains(config_key(defaults))) {
-    const search::Measurement measurement = measure(defaults);
-    known[config_key(defaults)] = measurement;
-    on_evaluation({defaults, measurement, false}, 0);
+  // An interrupted session is ended as any other: what it measured is recorded already.
+  std::size_t evaluated = 0;
+  try {
+    // The kernel's defaults are always measured (once per database), so that a short session can
+    // never leave the dispatcher with something slower than no tuning at all.
+    const KernelConfig defaults = in_space_terms(family, default_on_device(family, limits, request.precision), space);
+    if (!known.contains(config_key(defaults))) {
+      const search::Measurement measurement = measure(defaults);
+      known[config_key(defaults)] = measurement;
+      on_evaluation({defaults, measurement, false}, 0);
+    }
+    search::Budget budget = request.budget;
+    if (budget.seconds) *budget.seconds = std::max(0.0, *budget.seconds - elapsed());
+    evaluated = search::run_search(space, strategy, request.seed, budget, evaluate, known, on_evaluation).size();
+  } catch (const Interrupted&) {
+    database.end_session(session);
+    throw;
   }
-
-  search::Budget budget = request.budget;
-  if (budget.seconds) *budget.seconds = std::max(0.0, *budget.seconds - elapsed());
-  const auto evaluations = search::run_search(space, strategy, request.seed, budget, evaluate, known, on_evaluation);
   database.end_session(session);
 
-  summary.evaluations = evaluations.size();
+  summary.evaluations = evaluated;
+  if (isolated) summary.worker = isolated->stats();
   summary.wall_seconds = elapsed();
   if (summary.best) {
     summary.best_gflops = flops / best_seconds * 1e-9;

@@ -13,6 +13,7 @@
 #include "search/parameter_space.hpp"
 #include "search/search_driver.hpp"
 #include "tuner/evaluator.hpp"
+#include "tuner/isolated_evaluator.hpp"
 
 namespace gemmtune {
 
@@ -35,6 +36,13 @@ struct TuningRequest {
   std::uint64_t seed = 1;
   search::Budget budget;
   EvaluatorOptions evaluator;
+  // Candidates evaluated in worker processes: `program` started as `PROGRAM worker`
+  // (isolated_evaluator.hpp). Empty: in this process, where a fault ends the session.
+  struct Isolation {
+    std::filesystem::path program;
+    IsolationLimits limits;
+  };
+  std::optional<Isolation> isolation;
   std::string command_line;
 };
 
@@ -44,6 +52,8 @@ struct TuningSummary {
   std::size_t replayed = 0;     // taken from the database (resume)
   std::size_t seeds = 0;        // earlier winners proposed first (seed_sources.hpp), counted when evaluated
   std::size_t failed = 0;       // any status other than ok
+  std::size_t crashed = 0, timed_out = 0;  // of these, measured in this run
+  std::optional<WorkerStats> worker;       // when isolated
   std::uint64_t space_valid = 0, space_total = 0;
   double wall_seconds = 0;
   // When the best so far first came within 2% of the final best (seconds since the start).
@@ -61,7 +71,8 @@ using ProgressCallback = std::function<void(const search::Evaluation&, std::size
 // for this device, kernel source and problem is replayed from there instead of measured again.
 // The kernel's default configuration is measured first (outside the evaluation budget, inside the
 // time limit) unless recorded; the seeds (seed_sources.hpp) come next, then the strategy's own
-// proposals. The strategy learns the seeds' measurements.
+// proposals. The strategy learns the seeds' measurements. SIGINT or SIGTERM (interruption.hpp) ends
+// the session between two evaluations, recorded as ended, and is rethrown as Interrupted.
 TuningSummary tune_problem(const TuningRequest& request, const ProgressCallback& progress = {});
 
 }  // namespace gemmtune

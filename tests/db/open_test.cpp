@@ -87,6 +87,15 @@ TEST(Open, MigratesPrecisionWidthsToNames) {
   ASSERT_TRUE(best.has_value());
   EXPECT_EQ(best->config, (KernelConfig{{"TSM", 8}}));
   EXPECT_EQ(database.integrity_check(), std::vector<std::string>{"ok"});
+  // Step 5's rebuilt table takes the status of a crashed worker, keeping the row before it.
+  const auto device = database.device_id(stored[0].device);
+  const auto kernel = database.kernel_id("xgemm", "hash");
+  EXPECT_TRUE(database.record(0, device, kernel, 7, testing::sample_evaluation(16, 16, 0, "crashed")));
+  const auto after = database.all_evaluations();
+  ASSERT_EQ(after.size(), 2u);
+  EXPECT_EQ(after[0], stored[0]);
+  EXPECT_EQ(after[1].evaluation.status, "crashed");
+  EXPECT_TRUE(database.schema_problems().empty());
 }
 
 // Read-only, an older version is read through a migrated private copy; the file stays as it was.

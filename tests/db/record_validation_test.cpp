@@ -59,7 +59,7 @@ TEST(RecordValidation, OkResultsArePositiveAndFinite) {
   expect_refused([](StoredEvaluation& s) { s.evaluation.runs = 0; }, "runs: 0 for status ok");
   expect_refused([](StoredEvaluation& s) { s.evaluation.min_seconds = 2 * s.evaluation.median_seconds; },
                  "min_seconds: 0.002 exceeds median_seconds 0.001");
-  expect_refused([](StoredEvaluation& s) { s.evaluation.status = "meh"; }, "status: 'meh' is not ok");
+  expect_refused([](StoredEvaluation& s) { s.evaluation.status = "meh"; }, "status: 'meh' is not one of ok");
   expect_refused([](StoredEvaluation& s) { s.evaluation.recorded_at = "yesterday"; }, "recorded_at: 'yesterday'");
 }
 

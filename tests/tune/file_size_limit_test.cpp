@@ -1,5 +1,6 @@
 // `gemmtune tune` beyond a file-size limit (ulimit -f): one error line and exit 1 instead of death by
-// SIGXFSZ, and the database keeps, intact, everything committed before.
+// SIGXFSZ, the database keeps, intact, everything committed before, and tuning goes on once the
+// limit is lifted.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -51,9 +52,17 @@ TEST(TuneFileSizeLimit, StopsWithOneLineAndKeepsWhatWasCommitted) {
     const auto mentions_error = [](const std::string& line) { return line.find("error") != std::string::npos; };
     EXPECT_EQ(std::count_if(lines.begin(), lines.end(), mentions_error), 1) << result.err;
   }
-  const db::Database reopened(path, db::Database::Mode::ReadOnly);
-  EXPECT_EQ(reopened.integrity_check(), std::vector<std::string>{"ok"});
-  EXPECT_EQ(reopened.all_evaluations().size(), static_cast<std::size_t>(committed));
+  {
+    const db::Database reopened(path, db::Database::Mode::ReadOnly);
+    EXPECT_EQ(reopened.integrity_check(), std::vector<std::string>{"ok"});
+    EXPECT_EQ(reopened.all_evaluations().size(), static_cast<std::size_t>(committed));
+  }
+  // Space is back: the same command tunes, and the database keeps both.
+  const ProcessResult resumed = run_gemmtune("tune --family xgemm_skinny --sizes 16 --budget 2 --db '" + path.string() + "'");
+  EXPECT_EQ(resumed.exit_code, 0) << resumed.err;
+  const db::Database after(path, db::Database::Mode::ReadOnly);
+  EXPECT_EQ(after.integrity_check(), std::vector<std::string>{"ok"});
+  EXPECT_GE(after.all_evaluations().size(), static_cast<std::size_t>(committed) + 2);
   ::unsetenv("GEMMTUNE_CACHE_DIR");
 }
 

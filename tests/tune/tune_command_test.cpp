@@ -36,11 +36,13 @@ class TuneCommand : public ::testing::Test {
            std::to_string(budget) + " --runs 2 --db " + db.string() + " --json";
   }
 
-  // Starts the program without waiting; its standard output goes to `output`.
-  static pid_t start(const std::string& arguments, const fs::path& output = "/dev/null") {
+  // Starts the program without waiting; its standard output goes to `output`, its errors to `errors`.
+  static pid_t start(const std::string& arguments, const fs::path& output = "/dev/null",
+                     const fs::path& errors = "/dev/null") {
     const pid_t pid = ::fork();
     if (pid == 0) {
-      const std::string command = "exec " + gemmtune_binary() + " " + arguments + " >" + output.string() + " 2>/dev/null";
+      const std::string command =
+          "exec " + gemmtune_binary() + " " + arguments + " >" + output.string() + " 2>" + errors.string();
       ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
       ::_exit(127);
     }
@@ -51,6 +53,14 @@ class TuneCommand : public ::testing::Test {
     int status = 0;
     ::waitpid(pid, &status, 0);
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  }
+
+  static std::string last_line(const fs::path& file) {
+    std::ifstream stream(file);
+    std::string line, last;
+    while (std::getline(stream, line))
+      if (!line.empty()) last = line;
+    return last;
   }
 
   // True once the process has ended (it is then reaped).
@@ -154,6 +164,44 @@ TEST_F(TuneCommand, KilledWithSigkillResumesWithoutLosingOrRepeating) {
   const fs::path whole = directory / "whole.db";
   ASSERT_EQ(run_gemmtune(tune_arguments(whole, "40x24x56", budget, 7)).exit_code, 0);
   EXPECT_EQ(config_keys(evaluations(whole)), config_keys(after));
+}
+
+// SIGTERM or SIGINT, here while a candidate hangs, ends the session at once: the hung worker is
+// killed, what was measured is kept and said so in one line, the exit code is 128 + the signal, the
+// session is recorded as ended, and the same command resumes it.
+TEST_F(TuneCommand, InterruptedEndsCleanlyKeepingWhatWasMeasured) {
+  for (const int signal : {SIGTERM, SIGINT}) {
+    const fs::path db = directory / ("interrupted-" + std::to_string(signal) + ".db");
+    const int budget = 6;
+    const std::string arguments = tune_arguments(db, "40x24x56", budget, 7) + " --run-limit 600";
+    ::setenv("GEMMTUNE_TEST_FAULTS", "hang@4", 1);  // read by the workers, which the tuner starts
+    const pid_t tuner = start(arguments, "/dev/null", directory / "errors.txt");
+    ::unsetenv("GEMMTUNE_TEST_FAULTS");
+    bool ended = false;
+    while (evaluations(db).size() < 3 && !(ended = has_ended(tuner)))
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    ASSERT_FALSE(ended) << last_line(directory / "errors.txt");
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));  // into the fourth, which would hang
+    const auto sent = std::chrono::steady_clock::now();
+    ::kill(tuner, signal);
+    EXPECT_EQ(wait_for(tuner), 128 + signal);
+    EXPECT_LT(std::chrono::steady_clock::now() - sent, std::chrono::seconds(5));
+    EXPECT_EQ(last_line(directory / "errors.txt"),
+              std::string("gemmtune tune: interrupted by ") + (signal == SIGINT ? "SIGINT" : "SIGTERM") +
+                  ": the 3 evaluations measured in this run are kept in " + db.string() +
+                  "; the same command resumes where this one stopped");
+    const auto kept = evaluations(db);
+    ASSERT_EQ(kept.size(), 3u);
+    ASSERT_TRUE(kept[0].session.has_value());
+    EXPECT_FALSE(kept[0].session->ended_at.empty());
+    EXPECT_EQ(db::Database(db, db::Database::Mode::ReadOnly).integrity_check(), std::vector<std::string>{"ok"});
+
+    const ProcessResult resumed = run_gemmtune(arguments);
+    ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+    const auto after = evaluations(db);
+    EXPECT_EQ(after.size(), static_cast<std::size_t>(budget) + 1);
+    EXPECT_EQ(config_keys(after).size(), after.size());
+  }
 }
 
 TEST_F(TuneCommand, TwoTunersWritingOneDatabaseLoseNothing) {
