@@ -203,7 +203,7 @@ int tune_command(const Arguments& args) {
     request.evaluator.compile_threads = whole_number_option(values, "compile-threads", 0, most_compile_threads);
   request.evaluator.timeout_seconds = real_number_option(values, "run-limit", 0.001, most_seconds);
   if (!values.count("in-process")) {
-    TuningRequest::Isolation isolation{std::filesystem::read_symlink("/proc/self/exe"), {}};
+    TuningRequest::Isolation isolation{std::make_shared<WorkerSlot>(std::filesystem::read_symlink("/proc/self/exe")), {}};
     isolation.limits.compile_seconds = real_number_option(values, "compile-limit", 0.001, most_seconds);
     isolation.limits.run_floor_seconds = request.evaluator.timeout_seconds;
     request.isolation = isolation;
@@ -240,6 +240,7 @@ int tune_command(const Arguments& args) {
   // The space depends on neither the problem nor its transpositions: each family's is enumerated
   // once, before anything is recorded, within the time limits.
   const SessionClock session(session_time_limit);
+  if (request.isolation) request.isolation->workers->start_early();  // its driver starts beside the enumeration
   std::map<const KernelFamily*, search::ParameterSpace> spaces;
   for (const std::size_t i : tuned)
     for (const KernelFamily* family : families[i])
@@ -298,7 +299,7 @@ int tune_command(const Arguments& args) {
                                   {"best_gflops", summary.best_gflops},
                                   {"crashed", summary.crashed}, {"timed_out", summary.timed_out}};
           if (summary.worker)
-            out["worker"] = {{"starts", summary.worker->starts}, {"start_seconds", summary.worker->start_seconds},
+            out["worker"] = {{"prepared", summary.worker->prepared}, {"prepare_seconds", summary.worker->prepare_seconds},
                              {"message_seconds", summary.worker->message_seconds},
                              {"retried", summary.worker->retried}};
           if (summary.best) {
@@ -313,10 +314,10 @@ int tune_command(const Arguments& args) {
                   << " valid configurations in " << summary.wall_seconds << " s, " << per_minute << " configs/min\n";
         if (summary.worker)
           std::cerr << "  isolation: " << summary.crashed << " crashed, " << summary.timed_out << " timed out; "
-                    << summary.worker->starts << " workers started in " << summary.worker->start_seconds << " s, "
+                    << "problem prepared " << summary.worker->prepared << " time(s) in " << summary.worker->prepare_seconds << " s, "
                     << std::setprecision(2) << summary.worker->message_seconds << " s in messages ("
                     << std::setprecision(1)
-                    << 100 * (summary.worker->start_seconds + summary.worker->message_seconds) /
+                    << 100 * (summary.worker->prepare_seconds + summary.worker->message_seconds) /
                            std::max(summary.wall_seconds, 1e-9)
                     << "% of the time)\n";
         if (summary.best)

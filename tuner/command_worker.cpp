@@ -62,26 +62,35 @@ int worker_command(const Arguments& args) {
   // A session that dies takes its worker along; one that died before this line leaves it orphaned.
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   ReplyChannel replies;
-  std::string line;
-  if (!std::getline(std::cin, line)) return 1;
-  const auto start = std::chrono::steady_clock::now();
+  // The driver is initialised while the session still prepares (and, between problems, the next
+  // problem reuses it): the platforms are listed before anything is asked.
+  try {
+    list_devices();
+  } catch (const std::exception&) {
+  }
   std::unique_ptr<Evaluator> evaluator;
   std::optional<KernelFamily> family;
-  FaultPlan faults;
-  try {
-    const WorkerSetup setup = decode_setup(line);
-    faults = FaultPlan::from_environment();
-    family = KernelFamily::from_json(setup.family_description, setup.family_source, setup.family_origin);
-    evaluator = std::make_unique<Evaluator>(*family, device_for(setup), setup.problem, setup.precision, setup.options);
-  } catch (const std::exception& error) {
-    WorkerReply failed = reply_of(WorkerReply::Kind::failed, seconds_since(start));
-    failed.error = error.what();
-    replies.send(failed);
-    return 1;
-  }
-  replies.send(reply_of(WorkerReply::Kind::ready, seconds_since(start)));
-
+  const FaultPlan faults = FaultPlan::from_environment();
+  std::string line;
   while (std::getline(std::cin, line)) {
+    if (is_setup(line)) {
+      // A new problem (and maybe family and device): everything of the previous one is released.
+      const auto start = std::chrono::steady_clock::now();
+      try {
+        evaluator.reset();
+        const WorkerSetup setup = decode_setup(line);
+        family = KernelFamily::from_json(setup.family_description, setup.family_source, setup.family_origin);
+        evaluator = std::make_unique<Evaluator>(*family, device_for(setup), setup.problem, setup.precision, setup.options);
+      } catch (const std::exception& error) {
+        WorkerReply failed = reply_of(WorkerReply::Kind::failed, seconds_since(start));
+        failed.error = error.what();
+        replies.send(failed);
+        return 1;
+      }
+      replies.send(reply_of(WorkerReply::Kind::ready, seconds_since(start)));
+      continue;
+    }
+    if (!evaluator) throw Error("a candidate came before the problem's setup");
     const WorkerRequest request = decode_request(line);
     const auto began = std::chrono::steady_clock::now();
     if (request.best_seconds) evaluator->note_best(*request.best_seconds);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <exception>
 #include <limits>
 #include <iomanip>
 #include <optional>
@@ -49,13 +50,34 @@ struct IsolatedEvaluator::Attempt {
   bool compiled = false;  // the crash came after the build (while running)
 };
 
-IsolatedEvaluator::IsolatedEvaluator(std::filesystem::path program, WorkerSetup setup, IsolationLimits limits)
-    : program_(std::move(program)), setup_(std::move(setup)), limits_(limits),
+WorkerSlot::WorkerSlot(std::filesystem::path program) : program_(std::move(program)) {}
+
+WorkerSlot::~WorkerSlot() {
+  if (waiting_) waiting_->wait(exit_grace);  // its input closed, an idle worker ends by itself
+}
+
+void WorkerSlot::start_early() {
+  if (!waiting_) waiting_ = std::make_unique<ChildProcess>(program_, std::vector<std::string>{"worker"});
+}
+
+std::unique_ptr<ChildProcess> WorkerSlot::take() {
+  start_early();
+  return std::move(waiting_);
+}
+
+void WorkerSlot::keep(std::unique_ptr<ChildProcess> worker) { waiting_ = std::move(worker); }
+
+IsolatedEvaluator::IsolatedEvaluator(std::shared_ptr<WorkerSlot> slot, WorkerSetup setup, IsolationLimits limits)
+    : slot_(std::move(slot)), setup_(std::move(setup)), limits_(limits),
       best_seconds_(std::numeric_limits<double>::infinity()) {
   start();  // a problem the worker cannot prepare fails the session now, before anything is recorded
 }
 
-IsolatedEvaluator::~IsolatedEvaluator() = default;
+// A worker between two candidates is left for the next session; one interrupted mid-candidate is
+// killed (an exception unwinds through here only then).
+IsolatedEvaluator::~IsolatedEvaluator() {
+  if (worker_ && std::uncaught_exceptions() == 0) slot_->keep(std::move(worker_));
+}
 
 void IsolatedEvaluator::prefetch(const std::vector<KernelConfig>& configs) {
   hints_.clear();
@@ -74,12 +96,12 @@ void IsolatedEvaluator::start() {
   std::string why;
   for (int tries = 0; tries < 2; ++tries) {
     const auto began = Clock::now();
-    worker_ = std::make_unique<ChildProcess>(program_, std::vector<std::string>{"worker"});
-    ++stats_.starts;
+    worker_ = slot_->take();
+    ++stats_.prepared;
     worker_->write_line(encode(setup_));
     std::string line;
     const auto read = worker_->read_line(line, after(limits_.prepare_seconds), stop_if_interrupted);
-    stats_.start_seconds += seconds_since(began);
+    stats_.prepare_seconds += seconds_since(began);
     if (read == ChildProcess::Read::line) {
       const WorkerReply reply = decode_reply(line);
       if (reply.kind == WorkerReply::Kind::ready) return;
@@ -92,7 +114,7 @@ void IsolatedEvaluator::start() {
               : worker_->wait(exit_grace).describe();
     worker_.reset();  // killed if still running
   }
-  throw Error("the evaluation worker (" + program_.string() + " worker) could not prepare the problem: " + why);
+  throw Error("the evaluation worker (" + slot_->program().string() + " worker) could not prepare the problem: " + why);
 }
 
 IsolatedEvaluator::Attempt IsolatedEvaluator::attempt(const WorkerRequest& request) {
@@ -119,7 +141,6 @@ IsolatedEvaluator::Attempt IsolatedEvaluator::attempt(const WorkerRequest& reque
     if (read == ChildProcess::Read::deadline) {
       worker_->kill();
       worker_.reset();
-      ++stats_.timed_out;
       const char* doing = phase == WorkerReply::Kind::ready      ? "building it"
                           : phase == WorkerReply::Kind::compiled ? "its first call"
                                                                  : "its timed calls";
@@ -170,7 +191,6 @@ EvaluationOutcome IsolatedEvaluator::evaluate(const KernelConfig& config) {
       ++stats_.retried;
       continue;
     }
-    ++stats_.crashed;
     return failure(search::Status::crashed, "the worker evaluating it " + tried.end.describe() + " while " +
                                                 (tried.compiled ? "running it" : "building it"));
   }

@@ -28,15 +28,37 @@ struct IsolationLimits {
 
 // What isolation cost and caught in one session.
 struct WorkerStats {
-  std::size_t starts = 0;        // workers started: the first, and one after each fault
-  double start_seconds = 0;      // starting them and preparing the problem in each
+  std::size_t prepared = 0;      // problem preparations: the first, and one in a fresh worker after each fault
+  double prepare_seconds = 0;    // waiting for them (a fresh worker's driver start-up included)
   double message_seconds = 0;    // round trips beyond the workers' own time evaluating
-  std::size_t crashed = 0, timed_out = 0;
   std::size_t retried = 0;       // crashes while compiling ahead: the candidate run again alone
 };
 
+// A worker process kept between the sessions of one `tune` command: the driver is initialised
+// once per command, while the command still enumerates its spaces (start_early()), and each
+// session prepares its problem in the worker the previous one left, or in a fresh one.
+class WorkerSlot {
+ public:
+  explicit WorkerSlot(std::filesystem::path program);
+  ~WorkerSlot();
+  WorkerSlot(const WorkerSlot&) = delete;
+  WorkerSlot& operator=(const WorkerSlot&) = delete;
+
+  // Starts a worker now, if none waits; it initialises the driver meanwhile.
+  void start_early();
+  // The waiting worker, or a new one.
+  std::unique_ptr<ChildProcess> take();
+  // A worker still alive after its session, for the next one.
+  void keep(std::unique_ptr<ChildProcess> worker);
+  const std::filesystem::path& program() const { return program_; }
+
+ private:
+  std::filesystem::path program_;
+  std::unique_ptr<ChildProcess> waiting_;
+};
+
 // The session stays in this process; compiling, running, checking and timing happen in a worker
-// (`gemmtune worker`, started from `program`) that is started lazily and replaced after a fault:
+// (`gemmtune worker`, taken from `slot`) that is replaced after a fault:
 // - a worker that dies while evaluating (any signal, any exit) records `crashed`; when it was also
 //   compiling hinted candidates ahead, the crash might be theirs, so the candidate is evaluated
 //   once more in a fresh worker with nothing compiled ahead, and the hinted ones are compiled only
@@ -47,7 +69,7 @@ struct WorkerStats {
 // (interruption.hpp) are noticed while waiting and thrown as Interrupted; the worker is killed.
 class IsolatedEvaluator : public CandidateEvaluator {
  public:
-  IsolatedEvaluator(std::filesystem::path program, WorkerSetup setup, IsolationLimits limits);
+  IsolatedEvaluator(std::shared_ptr<WorkerSlot> slot, WorkerSetup setup, IsolationLimits limits);
   ~IsolatedEvaluator() override;
 
   EvaluationOutcome evaluate(const KernelConfig& config) override;
@@ -62,7 +84,7 @@ class IsolatedEvaluator : public CandidateEvaluator {
   void start();
   double call_limit() const;
 
-  std::filesystem::path program_;
+  std::shared_ptr<WorkerSlot> slot_;
   WorkerSetup setup_;
   IsolationLimits limits_;
   std::unique_ptr<ChildProcess> worker_;

@@ -93,7 +93,7 @@ TuningSummary tune_problem(const TuningRequest& request, const ProgressCallback&
                       request.device.fingerprint.type == "cpu", request.device.fingerprint.key(), g,
                       request.precision, request.evaluator};
     setup.options.compile_threads = compile_threads(request.device, request.evaluator);
-    auto worker = std::make_unique<IsolatedEvaluator>(request.isolation->program, setup, request.isolation->limits);
+    auto worker = std::make_unique<IsolatedEvaluator>(request.isolation->workers, setup, request.isolation->limits);
     isolated = worker.get();
     evaluator = std::move(worker);
   } else {

@@ -36,10 +36,10 @@ struct TuningRequest {
   std::uint64_t seed = 1;
   search::Budget budget;
   EvaluatorOptions evaluator;
-  // Candidates evaluated in worker processes: `program` started as `PROGRAM worker`
-  // (isolated_evaluator.hpp). Empty: in this process, where a fault ends the session.
+  // Candidates evaluated in worker processes taken from `workers` (isolated_evaluator.hpp), which
+  // a command shares among its sessions. Empty: in this process, where a fault ends the session.
   struct Isolation {
-    std::filesystem::path program;
+    std::shared_ptr<WorkerSlot> workers;
     IsolationLimits limits;
   };
   std::optional<Isolation> isolation;

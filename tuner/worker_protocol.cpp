@@ -76,6 +76,12 @@ constexpr std::string_view reply_kinds[] = {"ready", "compiled", "verified", "ou
 
 }  // namespace
 
+bool is_setup(const std::string& line) {
+  boost::system::error_code error;
+  const json::value value = json::parse(line, error);
+  return !error && value.is_object() && value.as_object().contains("family");
+}
+
 std::string encode(const WorkerSetup& setup) {
   const GemmArguments& g = setup.problem;
   json::object options{{"timed_runs", setup.options.timed_runs}, {"cut_factor", setup.options.cut_factor},

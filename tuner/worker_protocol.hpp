@@ -45,6 +45,9 @@ struct WorkerReply {
   std::string error;
 };
 
+// A worker reads setups and requests on one pipe: a setup prepares a new problem.
+bool is_setup(const std::string& line);
+
 std::string encode(const WorkerSetup& setup);
 std::string encode(const WorkerRequest& request);
 std::string encode(const WorkerReply& reply);

@@ -50,7 +50,7 @@ TEST(IsolationSoak, ThreeHundredEvaluationsATenthOfThemFaulty) {
   const db::Database database(session.request().database, db::Database::Mode::ReadOnly);
   EXPECT_EQ(database.integrity_check(), std::vector<std::string>{"ok"});
   std::cout << "soak: 300 evaluations, " << crashes << " crashes and " << hangs << " hangs injected, "
-            << summary.worker->starts << " workers, " << summary.wall_seconds << " s\n";
+            << summary.worker->prepared << " workers, " << summary.wall_seconds << " s\n";
   fs::remove_all(directory);
 }
 

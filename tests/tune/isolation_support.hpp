@@ -52,7 +52,7 @@ class IsolatedSession {
     request_.evaluator.timed_runs = 1;
     request_.evaluator.timeout_seconds = 1;
     // A hang then costs 2 s in its first call (plus the compile limit, as PoCL compiles then).
-    request_.isolation = TuningRequest::Isolation{gemmtune_binary(), {}};
+    request_.isolation = TuningRequest::Isolation{std::make_shared<WorkerSlot>(gemmtune_binary()), {}};
     request_.isolation->limits.compile_seconds = 4;
     request_.isolation->limits.run_floor_seconds = 1;
   }

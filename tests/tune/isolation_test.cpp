@@ -113,7 +113,7 @@ TEST_F(Isolation, EachFaultCostsOneCandidateWithItsStatus) {
   EXPECT_EQ(summary.crashed, 4u);
   EXPECT_EQ(summary.timed_out, 2u);
   ASSERT_TRUE(summary.worker.has_value());
-  EXPECT_EQ(summary.worker->starts, 7u);  // the first, and one after each fault
+  EXPECT_EQ(summary.worker->prepared, 7u);  // the first, and one after each fault
   EXPECT_EQ(summary.worker->retried, 0u);  // nothing is compiled ahead on a CPU device
   const auto recorded = session.recorded();
   ASSERT_EQ(recorded.size(), 11u);  // the defaults, then the budget
