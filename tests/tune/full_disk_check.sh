@@ -4,14 +4,8 @@
 # command goes on, keeping both. Skipped (exit 77) where no namespace can be made.
 set -u
 gemmtune=$1
-if [ "$(id -u)" -eq 0 ]; then namespace="unshare --mount"; else namespace="unshare --mount --map-root-user"; fi
-if ! $namespace true 2>/dev/null; then
-  echo "skipped: no mount namespace can be made here (the file-size limit test covers the same path)"
-  exit 77
-fi
-work=$(mktemp -d "${TMPDIR:-/tmp}/gemmtune-full-disk.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-export GEMMTUNE_CACHE_DIR="${GEMMTUNE_CACHE_DIR:-$work/cache}"  # the binaries are not the database's to lose
+skipped_coverage="the file-size limit test covers the same path"
+. "$(dirname "$0")/mount_namespace.sh"
 $namespace sh -eu -c '
   gemmtune=$1 work=$2
   mkdir "$work/fs"

@@ -5,14 +5,8 @@
 # Skipped (exit 77) where no namespace can be made.
 set -u
 gemmtune=$1
-if [ "$(id -u)" -eq 0 ]; then namespace="unshare --mount"; else namespace="unshare --mount --map-root-user"; fi
-if ! $namespace true 2>/dev/null; then
-  echo "skipped: no mount namespace can be made here (tests/db cover a read-only file)"
-  exit 77
-fi
-work=$(mktemp -d "${TMPDIR:-/tmp}/gemmtune-read-only.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-export GEMMTUNE_CACHE_DIR="${GEMMTUNE_CACHE_DIR:-$work/cache}"
+skipped_coverage="tests/db cover a read-only file"
+. "$(dirname "$0")/mount_namespace.sh"
 mkdir "$work/db"
 "$gemmtune" tune --family xgemm_skinny --sizes 16 --budget 2 --runs 1 --db "$work/db/tuning.db" 2>/dev/null || exit 1
 $namespace sh -eu -c '
