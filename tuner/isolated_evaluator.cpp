@@ -163,6 +163,7 @@ IsolatedEvaluator::Attempt IsolatedEvaluator::attempt(const WorkerRequest& reque
       deadline = after(limit);
       continue;
     }
+    if (reply.kind != WorkerReply::Kind::outcome) throw Error("the evaluation worker replied out of turn: " + line);
     stats_.message_seconds += std::max(0.0, seconds_since(sent) - reply.seconds);
     result.outcome = reply.outcome;
     if (reply.ends) {

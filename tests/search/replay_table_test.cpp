@@ -53,7 +53,7 @@ TEST(ReplayTable, ErrorsNameTheFileAndLine) {
   EXPECT_EQ(error_of("A,status,seconds\n1,ok\n"), "t.csv:2: expected 3 fields, found 2");
   EXPECT_EQ(error_of("A,status,seconds\n1.5,ok,1\n"), "t.csv:2: A '1.5' is not an integer");
   EXPECT_EQ(error_of("A,status,seconds\n1,fast,1\n"),
-            "t.csv:2: unknown measurement status 'fast' (expected one of ok, compile_error, launch_error, wrong_result, timeout, invalid)");
+            "t.csv:2: unknown measurement status 'fast' (expected one of ok, compile_error, launch_error, wrong_result, timeout, invalid, crashed)");
   EXPECT_EQ(error_of("A,status,seconds\n1,ok,\n"), "t.csv:2: an ok row needs a positive time in seconds, not ''");
   EXPECT_EQ(error_of("A,status,seconds\n1,ok,2\n1,ok,3\n"), "t.csv:3: configuration A=1 is recorded twice");
 }

@@ -138,6 +138,25 @@ TEST_F(Isolation, EachFaultCostsOneCandidateWithItsStatus) {
   EXPECT_TRUE(database.schema_problems().empty());
 }
 
+// While a worker compiles hinted candidates ahead, a crash might be theirs: the candidate is run
+// again alone in a fresh worker, and recorded as crashed only when it crashes there too.
+TEST_F(Isolation, ACrashWhileCompilingAheadIsRetriedAlone) {
+  IsolatedSession session(directory, "abort@3", 6);
+  session.request().strategy = "grid";  // it names its next candidates: they are compiled ahead
+  session.request().evaluator.compile_threads = 1;
+  const TuningSummary summary = session.run();
+  EXPECT_EQ(summary.evaluations, 6u);
+  EXPECT_EQ(summary.crashed, 1u);
+  ASSERT_TRUE(summary.worker.has_value());
+  EXPECT_EQ(summary.worker->retried, 1u);
+  EXPECT_EQ(summary.worker->prepared, 3u);  // the first, the one alone, the one after it
+  const auto recorded = session.recorded();
+  ASSERT_EQ(recorded.size(), summary.measured);  // the grid's first is the defaults, replayed
+  ASSERT_GE(recorded.size(), 6u);
+  for (std::size_t i = 0; i < recorded.size(); ++i)
+    EXPECT_EQ(recorded[i].evaluation.status, i == 2 ? "crashed" : "ok") << i << ": " << recorded[i].evaluation.error;
+}
+
 TEST_F(Isolation, ACandidateThatCrashedIsNotRunAgainOnResume) {
   {
     IsolatedSession session(directory, "abort@2", 4);
