@@ -63,14 +63,20 @@ void check(cl_int status, const char* doing) {
   if (status != CL_SUCCESS) throw DeviceError(std::string(doing) + " failed: " + cl_error_name(status), status);
 }
 
-// A column-major rows x cols matrix with leading dimension `ld` on the host, dense on the device:
-// only the elements BLAS reads are copied, so padding rows beyond `rows` are neither read nor written.
+// The leading dimension of a matrix of `rows` rows on the device: a multiple of 8 elements, so that
+// every call allows the kernels' widest vector loads, and calls of any shape share their programs
+// (the vector width is part of a compiled program).
+std::size_t device_ld(std::size_t rows) { return (rows + 7) / 8 * 8; }
+
+// A column-major rows x cols matrix with leading dimension `ld` on the host, device_ld(rows) on the
+// device: only the elements BLAS reads are copied, so the host's padding rows are neither read nor
+// written.
 template <typename Real>
 void write_matrix(const Device& d, const cl::Buffer& buffer, const Real* host, std::size_t rows,
                   std::size_t cols, std::size_t ld) {
   const std::size_t origin[3] = {0, 0, 0}, region[3] = {rows * sizeof(Real), cols, 1};
-  check(clEnqueueWriteBufferRect(d.queue(), buffer(), CL_FALSE, origin, origin, region, rows * sizeof(Real), 0,
-                                 ld * sizeof(Real), 0, host, 0, nullptr, nullptr),
+  check(clEnqueueWriteBufferRect(d.queue(), buffer(), CL_FALSE, origin, origin, region,
+                                 device_ld(rows) * sizeof(Real), 0, ld * sizeof(Real), 0, host, 0, nullptr, nullptr),
         "clEnqueueWriteBufferRect");
 }
 
@@ -78,8 +84,8 @@ template <typename Real>
 void read_matrix(const Device& d, const cl::Buffer& buffer, Real* host, std::size_t rows, std::size_t cols,
                  std::size_t ld) {
   const std::size_t origin[3] = {0, 0, 0}, region[3] = {rows * sizeof(Real), cols, 1};
-  check(clEnqueueReadBufferRect(d.queue(), buffer(), CL_TRUE, origin, origin, region, rows * sizeof(Real), 0,
-                                ld * sizeof(Real), 0, host, 0, nullptr, nullptr),
+  check(clEnqueueReadBufferRect(d.queue(), buffer(), CL_TRUE, origin, origin, region, device_ld(rows) * sizeof(Real),
+                                0, ld * sizeof(Real), 0, host, 0, nullptr, nullptr),
         "clEnqueueReadBufferRect");
 }
 
@@ -89,14 +95,15 @@ void gemm_on(const Device& d, const ColumnMajorGemm<Real>& call) {
   const std::size_t m = call.m, n = call.n, k = call.k;
   const std::size_t rows_a = ta ? k : m, cols_a = ta ? m : k;
   const std::size_t rows_b = tb ? n : k, cols_b = tb ? k : n;
-  const cl::Buffer a(d.context, CL_MEM_READ_ONLY, rows_a * cols_a * sizeof(Real));
-  const cl::Buffer b(d.context, CL_MEM_READ_ONLY, rows_b * cols_b * sizeof(Real));
-  const cl::Buffer c(d.context, CL_MEM_READ_WRITE, m * n * sizeof(Real));
+  const cl::Buffer a(d.context, CL_MEM_READ_ONLY, device_ld(rows_a) * cols_a * sizeof(Real));
+  const cl::Buffer b(d.context, CL_MEM_READ_ONLY, device_ld(rows_b) * cols_b * sizeof(Real));
+  const cl::Buffer c(d.context, CL_MEM_READ_WRITE, device_ld(m) * n * sizeof(Real));
   write_matrix(d, a, call.a, rows_a, cols_a, call.lda);
   write_matrix(d, b, call.b, rows_b, cols_b, call.ldb);
   if (call.beta != Real(0)) write_matrix<Real>(d, c, call.c, m, n, call.ldc);  // with beta = 0, C is not read
   d.handle->gemm(Layout::ColMajor, ta ? Transpose::Yes : Transpose::No, tb ? Transpose::Yes : Transpose::No, m, n, k,
-                 call.alpha, a(), 0, rows_a, b(), 0, rows_b, call.beta, c(), 0, m, d.queue());
+                 call.alpha, a(), 0, device_ld(rows_a), b(), 0, device_ld(rows_b), call.beta, c(), 0, device_ld(m),
+                 d.queue());
   read_matrix(d, c, call.c, m, n, call.ldc);
 }
 
