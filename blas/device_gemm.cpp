@@ -29,9 +29,11 @@ struct Device {
 std::atomic<std::uint64_t> calls_on_device{0};
 std::atomic<bool> failure_told{false};
 
+// One line, whatever the reason's length (select_device's lists every device on lines of their own).
 void tell_failure(const std::string& why) {
   if (!failure_told.exchange(true))
-    std::fprintf(stderr, "gemmtune blas: the device path failed (%s); such calls run on the host BLAS\n", why.c_str());
+    std::fprintf(stderr, "gemmtune blas: the device path failed (%s); such calls run on the host BLAS\n",
+                 why.substr(0, why.find('\n')).c_str());
 }
 
 // Never destroyed: at exit the OpenCL driver may already be torn down, and a process that loaded

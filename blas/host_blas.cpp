@@ -49,9 +49,8 @@ HostBlas load(const char* name) {
 
 const HostBlas& host_blas() {
   static const HostBlas host = [] {
-    std::vector<std::string> candidates;
-    if (const char* chosen = std::getenv("GEMMTUNE_BLAS_HOST"); chosen && *chosen) candidates.emplace_back(chosen);
-    candidates.insert(candidates.end(), {"libopenblas.so.0", "libblas.so.3"});
+    std::vector<std::string> candidates{"libopenblas.so.0", "libblas.so.3"};
+    if (const char* chosen = std::getenv("GEMMTUNE_BLAS_HOST"); chosen && *chosen) candidates = {chosen};
     for (const std::string& candidate : candidates)
       if (HostBlas loaded = load(candidate.c_str()); loaded.sgemm) return loaded;
     std::string tried;

@@ -5,9 +5,9 @@
 
 namespace gemmtune::blas {
 
-// Runs the call on the host BLAS: $GEMMTUNE_BLAS_HOST if set, else libopenblas.so.0, else
-// libblas.so.3 (never this library itself), loaded at the first call. Where none loads, a plain
-// loop of the reference's arithmetic, after one line to stderr saying so.
+// Runs the call on the host BLAS: $GEMMTUNE_BLAS_HOST (a library name or path) when set, else
+// libopenblas.so.0, else libblas.so.3, never this library itself; loaded at the first call. Where
+// none loads, a plain loop of the reference's arithmetic, after one line to stderr saying so.
 void run_on_host(const ColumnMajorGemm<float>& call);
 void run_on_host(const ColumnMajorGemm<double>& call);
 

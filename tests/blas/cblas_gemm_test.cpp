@@ -1,5 +1,5 @@
-// libgemmtune_blas's CBLAS and Fortran GEMMs against OpenBLAS's: both layouts, every transposition,
-// padded leading dimensions, on the device path (GEMMTUNE_BLAS_THRESHOLD=0) or the host path.
+// libgemmtune_blas's CBLAS GEMMs against OpenBLAS's: both layouts, every transposition, padded
+// leading dimensions, on the path the run's settings choose (device, host BLAS, plain loop).
 #include <cblas.h>
 #include <dlfcn.h>
 #include <gtest/gtest.h>
@@ -36,10 +36,12 @@ void library_gemm(CBLAS_ORDER o, CBLAS_TRANSPOSE ta, CBLAS_TRANSPOSE tb, int m, 
   cblas_dgemm(o, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
-// What GEMMTUNE_BLAS_THRESHOLD makes of every call of these tests (set by CTest, one run each).
-bool device_expected() {
-  const char* threshold = std::getenv("GEMMTUNE_BLAS_THRESHOLD");
-  return threshold != nullptr && std::string(threshold) == "0";
+// Where the library's settings (GEMMTUNE_BLAS_THRESHOLD, GEMMTUNE_DEVICE, GEMMTUNE_BLAS_HOST, set
+// by CTest, one run each) send every call of these tests: "device", "host" (OpenBLAS behind the
+// library) or "loop" (no host BLAS found).
+std::string expected_path() {
+  const char* path = std::getenv("BLAS_TEST_EXPECTED_PATH");
+  return path ? path : "";
 }
 
 struct Case {
@@ -50,6 +52,8 @@ struct Case {
 
 template <typename Real>
 void check_against_openblas(const Case& c) {
+  const std::string path = expected_path();
+  ASSERT_TRUE(path == "device" || path == "host" || path == "loop") << "BLAS_TEST_EXPECTED_PATH: device, host or loop";
   const CblasGemmFunction<Real> reference = openblas_gemm<Real>();
   ASSERT_NE(reference, nullptr) << "libopenblas.so.0 not found";
   const int m = 37, n = 29, k = 23, pad = 3;
@@ -82,11 +86,11 @@ void check_against_openblas(const Case& c) {
 
   const unsigned long long before = gemmtune_blas_device_calls();
   library_gemm(c.order, c.trans_a, c.trans_b, m, n, k, alpha, a.data(), lda, b.data(), ldb, beta, got.data(), ldc);
-  EXPECT_EQ(gemmtune_blas_device_calls() - before, device_expected() ? 1u : 0u);
+  EXPECT_EQ(gemmtune_blas_device_calls() - before, path == "device" ? 1u : 0u);
   reference(c.order, c.trans_a, c.trans_b, m, n, k, alpha, a.data(), lda, b.data(), ldb, beta, expected.data(), ldc);
 
-  // On the host the library's call is OpenBLAS's, bit for bit; on the device, another summation order.
-  const Real tolerance = device_expected() ? Real(k) * std::numeric_limits<Real>::epsilon() * 4 : Real(0);
+  // On the host the library's call is OpenBLAS's, bit for bit; elsewhere, another summation order.
+  const Real tolerance = path != "host" ? Real(k) * std::numeric_limits<Real>::epsilon() * 4 : Real(0);
   for (int o = 0; o < c_outer; ++o) {
     for (int i = 0; i < ldc; ++i) {
       const std::size_t at = static_cast<std::size_t>(o) * ldc + i;
