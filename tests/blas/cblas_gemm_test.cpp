@@ -9,6 +9,7 @@
 #include <limits>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "gemmtune/blas.h"
@@ -125,5 +126,31 @@ std::string case_name(const testing::TestParamInfo<Case>& info) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Layouts, CblasGemm, testing::ValuesIn(every_case()), case_name);
+
+// Several threads calling at once share the one device, queue and dispatcher of the process.
+TEST(CblasGemmThreads, ConcurrentCallsMatchOpenBlas) {
+  const CblasGemmFunction<float> reference = openblas_gemm<float>();
+  ASSERT_NE(reference, nullptr) << "libopenblas.so.0 not found";
+  const int m = 33, n = 17, k = 9, threads = 4, calls = 8;
+  const unsigned long long before = gemmtune_blas_device_calls();
+  std::vector<int> mismatches(threads, 0);
+  std::vector<std::thread> workers;
+  for (int t = 0; t < threads; ++t)
+    workers.emplace_back([&, t] {
+      for (int call = 0; call < calls; ++call) {
+        std::vector<float> a(m * k), b(k * n), got(m * n, 0.0f), expected(m * n, 0.0f);
+        for (std::size_t i = 0; i < a.size(); ++i) a[i] = static_cast<float>((i + t) % 7) - 3;
+        for (std::size_t i = 0; i < b.size(); ++i) b[i] = static_cast<float>((i + call) % 5) - 2;
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, m, n, k, 1.0f, a.data(), k, b.data(), k, 0.0f,
+                    got.data(), n);
+        reference(CblasRowMajor, CblasNoTrans, CblasTrans, m, n, k, 1.0f, a.data(), k, b.data(), k, 0.0f,
+                  expected.data(), n);
+        if (got != expected) ++mismatches[t];  // small integers: exact on every path
+      }
+    });
+  for (std::thread& worker : workers) worker.join();
+  for (int t = 0; t < threads; ++t) EXPECT_EQ(mismatches[t], 0) << "thread " << t;
+  EXPECT_EQ(gemmtune_blas_device_calls() - before, expected_path() == "device" ? threads * calls : 0u);
+}
 
 }  // namespace
