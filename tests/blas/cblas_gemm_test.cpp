@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <limits>
 #include <random>
@@ -28,12 +29,25 @@ CblasGemmFunction<Real> openblas_gemm() {
   return reinterpret_cast<CblasGemmFunction<Real>>(dlsym(openblas, sizeof(Real) == 4 ? "cblas_sgemm" : "cblas_dgemm"));
 }
 
-void library_gemm(CBLAS_ORDER o, CBLAS_TRANSPOSE ta, CBLAS_TRANSPOSE tb, int m, int n, int k, float alpha,
+}  // namespace
+
+// The 64-bit-integer entry points that NumPy's wheels call; here no 64-bit BLAS stands behind the
+// library, so the calls that are not for the device take its 32-bit path.
+extern "C" void scipy_cblas_sgemm64_(int, int, int, std::int64_t, std::int64_t, std::int64_t, float, const float*,
+                                     std::int64_t, const float*, std::int64_t, float, float*, std::int64_t);
+extern "C" void scipy_cblas_dgemm64_(int, int, int, std::int64_t, std::int64_t, std::int64_t, double, const double*,
+                                     std::int64_t, const double*, std::int64_t, double, double*, std::int64_t);
+
+namespace {
+
+void library_gemm(bool wide, CBLAS_ORDER o, CBLAS_TRANSPOSE ta, CBLAS_TRANSPOSE tb, int m, int n, int k, float alpha,
                   const float* a, int lda, const float* b, int ldb, float beta, float* c, int ldc) {
+  if (wide) return scipy_cblas_sgemm64_(o, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
   cblas_sgemm(o, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
-void library_gemm(CBLAS_ORDER o, CBLAS_TRANSPOSE ta, CBLAS_TRANSPOSE tb, int m, int n, int k, double alpha,
+void library_gemm(bool wide, CBLAS_ORDER o, CBLAS_TRANSPOSE ta, CBLAS_TRANSPOSE tb, int m, int n, int k, double alpha,
                   const double* a, int lda, const double* b, int ldb, double beta, double* c, int ldc) {
+  if (wide) return scipy_cblas_dgemm64_(o, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
   cblas_dgemm(o, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
@@ -52,7 +66,7 @@ struct Case {
 };
 
 template <typename Real>
-void check_against_openblas(const Case& c) {
+void check_against_openblas(const Case& c, bool wide = false) {
   const std::string path = expected_path();
   ASSERT_TRUE(path == "device" || path == "host" || path == "loop") << "BLAS_TEST_EXPECTED_PATH: device, host or loop";
   const CblasGemmFunction<Real> reference = openblas_gemm<Real>();
@@ -86,7 +100,7 @@ void check_against_openblas(const Case& c) {
   const Real alpha = Real(0.75), beta = Real(c.beta);
 
   const unsigned long long before = gemmtune_blas_device_calls();
-  library_gemm(c.order, c.trans_a, c.trans_b, m, n, k, alpha, a.data(), lda, b.data(), ldb, beta, got.data(), ldc);
+  library_gemm(wide, c.order, c.trans_a, c.trans_b, m, n, k, alpha, a.data(), lda, b.data(), ldb, beta, got.data(), ldc);
   EXPECT_EQ(gemmtune_blas_device_calls() - before, path == "device" ? 1u : 0u);
   reference(c.order, c.trans_a, c.trans_b, m, n, k, alpha, a.data(), lda, b.data(), ldb, beta, expected.data(), ldc);
 
@@ -109,6 +123,8 @@ class CblasGemm : public testing::TestWithParam<Case> {};
 
 TEST_P(CblasGemm, SingleMatchesOpenBlas) { check_against_openblas<float>(GetParam()); }
 TEST_P(CblasGemm, DoubleMatchesOpenBlas) { check_against_openblas<double>(GetParam()); }
+TEST_P(CblasGemm, SingleThrough64BitIntegersMatchesOpenBlas) { check_against_openblas<float>(GetParam(), true); }
+TEST_P(CblasGemm, DoubleThrough64BitIntegersMatchesOpenBlas) { check_against_openblas<double>(GetParam(), true); }
 
 std::vector<Case> every_case() {
   std::vector<Case> cases;
