@@ -9,6 +9,7 @@
 #include "core/kernel_config.hpp"
 #include "db/records.hpp"
 #include "search/measurement.hpp"
+#include "tests/db/db_test_support.hpp"
 #include "tests/tune/isolation_support.hpp"
 #include "tuner/fault_injection.hpp"
 #include "tuner/isolated_evaluator.hpp"
@@ -19,12 +20,8 @@ namespace {
 
 class Isolation : public ::testing::Test {
  protected:
-  fs::path directory = fs::temp_directory_path() / ("gemmtune-isolation-test-" + std::to_string(::getpid()));
-  void SetUp() override {
-    fs::remove_all(directory);
-    fs::create_directories(directory);
-  }
-  void TearDown() override { fs::remove_all(directory); }
+  db::testing::TemporaryDirectory temporary;
+  const fs::path& directory = temporary.path();
 };
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }

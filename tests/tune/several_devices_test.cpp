@@ -11,6 +11,7 @@
 
 #include "core/kernel_config.hpp"
 #include "db/database.hpp"
+#include "tests/db/db_test_support.hpp"
 #include "tests/support/process.hpp"
 #include "tuner/device_selection.hpp"
 
@@ -21,13 +22,8 @@ namespace fs = std::filesystem;
 
 class SeveralDevices : public ::testing::Test {
  protected:
-  fs::path directory = fs::temp_directory_path() / ("gemmtune-devices-test-" + std::to_string(::getpid()));
+  db::testing::TemporaryDirectory directory;
   fs::path db = directory / "tuning.db";
-  void SetUp() override {
-    fs::remove_all(directory);
-    fs::create_directories(directory);
-  }
-  void TearDown() override { fs::remove_all(directory); }
 
   // `gemmtune tune` with PoCL showing the devices `pocl_devices` names (POCL_DEVICES).
   ProcessResult tune(const std::string& pocl_devices, const std::string& arguments) const {
