@@ -18,6 +18,7 @@
 #include "tuner/interruption.hpp"
 #include "tuner/problem_fits.hpp"
 #include "tuner/problem_list.hpp"
+#include "tuner/shard.hpp"
 #include "tuner/tune_run.hpp"
 #include "tuner/tuning_session.hpp"
 
@@ -128,6 +129,8 @@ int tune_command(const Arguments& args) {
       ("compile-limit", po::value<std::string>()->default_value("120"), "seconds to build one candidate before its worker is killed")
       ("run-limit", po::value<std::string>()->default_value("2"),
        "seconds per call a candidate may take at least (else 20 times the best so far) before its worker is killed")
+      ("shard", po::value<std::string>(),
+       "tune the I-th of N parts of this command's problems (I/N), one of N separate jobs; merge their databases after")
       ("json", "print a JSON summary per problem");
   if (asks_for_help(args)) {
     std::cout << options << "\nstrategies: " << strategy_names() << '\n';
@@ -190,6 +193,21 @@ int tune_command(const Arguments& args) {
       if (!values.count("coverage")) throw;
       std::cerr << "left out of the coverage set: " << error.what() << '\n';
     }
+  }
+
+  if (values.count("shard")) {
+    const Shard shard = parse_shard(values["shard"].as<std::string>());
+    const std::size_t all = run.problems.size();
+    TuneRun part = run;
+    part.problems.clear(), part.families.clear();
+    for (const std::size_t p : shard_problems(all, shard))
+      part.problems.push_back(run.problems[p]), part.families.push_back(run.families[p]);
+    part.request.budget.evaluations = shard_budget(*request.budget.evaluations, all, shard);
+    part.request.seed = shard_seed(request.seed, all, shard);
+    run = std::move(part);
+    std::cerr << "shard " << shard.index << "/" << shard.count << ": " << run.problems.size() << " of " << all
+              << " problems, " << *request.budget.evaluations << " evaluations each, seed " << request.seed << '\n';
+    if (run.problems.empty() || *request.budget.evaluations == 0) return 0;  // nothing falls to this shard
   }
 
   // A database this process cannot write (read-only, another program's, newer) is refused now,
