@@ -1,4 +1,4 @@
-# Installs headers, the library and the CMake package (find_package(gemmtune CONFIG)).
+# Installs headers, the library, the CMake package (find_package(gemmtune CONFIG)) and gemmtune.pc.
 # Everything here is in the "development" component, so it can be installed without the tools:
 #   cmake --install build --component development --prefix /opt/gemmtune
 include(CMakePackageConfigHelpers)
@@ -27,3 +27,10 @@ write_basic_package_version_file(${PROJECT_BINARY_DIR}/gemmtuneConfigVersion.cma
                                  COMPATIBILITY SameMinorVersion)
 install(FILES ${PROJECT_BINARY_DIR}/gemmtuneConfig.cmake ${PROJECT_BINARY_DIR}/gemmtuneConfigVersion.cmake
         DESTINATION ${GEMMTUNE_INSTALL_CMAKEDIR} COMPONENT development)
+# A sanitized library needs the sanitizers' runtime wherever it is linked, with pkg-config too.
+set(GEMMTUNE_PC_LINK_OPTIONS "")
+if(GEMMTUNE_SANITIZE OR GEMMTUNE_FUZZ)
+  string(JOIN " " GEMMTUNE_PC_LINK_OPTIONS ${gemmtune_sanitizers})
+endif()
+configure_file(${PROJECT_SOURCE_DIR}/cmake/gemmtune.pc.in ${PROJECT_BINARY_DIR}/gemmtune.pc @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/gemmtune.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig COMPONENT development)

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Installs gemmtune into a temporary prefix, builds examples/ against it as a separate CMake
-# project, and runs the example: the package works the way a user's project would find it.
+# project and again with pkg-config alone, and runs both: the package works the way a user's
+# project would find it.
 # Usage: installed_package_test.sh <cmake> <build dir> <source dir>
 set -eu
 cmake_command=$1 build_dir=$2 source_dir=$3
@@ -9,7 +10,7 @@ trap 'rm -rf "$work"' EXIT
 
 "$cmake_command" --install "$build_dir" --component development --prefix "$work/prefix" >/dev/null
 for file in include/gemmtune/gemmtune.hpp lib/cmake/gemmtune/gemmtuneConfig.cmake \
-            lib/cmake/gemmtune/gemmtuneConfigVersion.cmake; do
+            lib/cmake/gemmtune/gemmtuneConfigVersion.cmake lib/pkgconfig/gemmtune.pc; do
   [ -f "$work/prefix/$file" ] || { echo "not installed: $file" >&2; exit 1; }
 done
 # Public headers must stand alone: none may include the library's internal ones.
@@ -22,3 +23,9 @@ fi
   -DCMAKE_PREFIX_PATH="$work/prefix" >"$work/configure.log" 2>&1 || { cat "$work/configure.log"; exit 1; }
 "$cmake_command" --build "$work/build" >"$work/build.log" 2>&1 || { cat "$work/build.log"; exit 1; }
 GEMMTUNE_DB="$work/none.db" GEMMTUNE_CACHE_DIR="$work/cache" "$work/build/sgemm_example"
+
+# The same example with pkg-config only (no CMake), as a Makefile would build it.
+flags=$(PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig" pkg-config --cflags --libs gemmtune)
+c++ -std=c++20 "$source_dir/examples/sgemm_example.cpp" $flags -o "$work/sgemm_example_pkg_config" \
+  >"$work/pkg-config.log" 2>&1 || { echo "c++ $flags:"; cat "$work/pkg-config.log"; exit 1; }
+GEMMTUNE_DB="$work/none.db" GEMMTUNE_CACHE_DIR="$work/cache" "$work/sgemm_example_pkg_config"
