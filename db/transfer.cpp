@@ -177,11 +177,15 @@ std::string csv_field(const std::string& text) {
   return quoted;
 }
 
+// Always readable as a real number, also where it is whole ("0.0", not "0"), so that a column of
+// seconds is one of reals to pandas and spreadsheets, whatever its values.
 std::string number_text(double value) {
   std::ostringstream out;
   out.precision(17);
   out << value;
-  return out.str();
+  std::string text = out.str();
+  if (text.find_first_of(".eEn") == std::string::npos) text += ".0";
+  return text;
 }
 
 }  // namespace
