@@ -61,10 +61,6 @@ Device* open_device() {
   return device;
 }
 
-void check(cl_int status, const char* doing) {
-  if (status != CL_SUCCESS) throw DeviceError(std::string(doing) + " failed: " + cl_error_name(status), status);
-}
-
 // The leading dimension of a matrix of `rows` rows on the device: a multiple of 8 elements, so that
 // every call allows the kernels' widest vector loads, and calls of any shape share their programs
 // (the vector width is part of a compiled program).
@@ -76,19 +72,15 @@ std::size_t device_ld(std::size_t rows) { return (rows + 7) / 8 * 8; }
 template <typename Real>
 void write_matrix(const Device& d, const cl::Buffer& buffer, const Real* host, std::size_t rows,
                   std::size_t cols, std::size_t ld) {
-  const std::size_t origin[3] = {0, 0, 0}, region[3] = {rows * sizeof(Real), cols, 1};
-  check(clEnqueueWriteBufferRect(d.queue(), buffer(), CL_FALSE, origin, origin, region,
-                                 device_ld(rows) * sizeof(Real), 0, ld * sizeof(Real), 0, host, 0, nullptr, nullptr),
-        "clEnqueueWriteBufferRect");
+  d.queue.enqueueWriteBufferRect(buffer, CL_FALSE, {0, 0, 0}, {0, 0, 0}, {rows * sizeof(Real), cols, 1},
+                                 device_ld(rows) * sizeof(Real), 0, ld * sizeof(Real), 0, host);
 }
 
 template <typename Real>
 void read_matrix(const Device& d, const cl::Buffer& buffer, Real* host, std::size_t rows, std::size_t cols,
                  std::size_t ld) {
-  const std::size_t origin[3] = {0, 0, 0}, region[3] = {rows * sizeof(Real), cols, 1};
-  check(clEnqueueReadBufferRect(d.queue(), buffer(), CL_TRUE, origin, origin, region, device_ld(rows) * sizeof(Real),
-                                0, ld * sizeof(Real), 0, host, 0, nullptr, nullptr),
-        "clEnqueueReadBufferRect");
+  d.queue.enqueueReadBufferRect(buffer, CL_TRUE, {0, 0, 0}, {0, 0, 0}, {rows * sizeof(Real), cols, 1},
+                                device_ld(rows) * sizeof(Real), 0, ld * sizeof(Real), 0, host);
 }
 
 template <typename Real>

@@ -171,9 +171,12 @@ int tune_command(const Arguments& args) {
   }
   request.command_line = joined(args);
   const bool json = values.count("json") > 0;
-  for (const DeviceEntry& device : run.devices)
-    if (request.precision == Precision::Double && !limits_of(device.device).fp64)
+  std::vector<DeviceLimits> limits;  // of each device, read once
+  for (const DeviceEntry& device : run.devices) {
+    limits.push_back(limits_of(device.device));
+    if (request.precision == Precision::Double && !limits.back().fp64)
       throw UsageError("device '" + device.fingerprint.name + "' has no double precision (cl_khr_fp64)");
+  }
   const auto families = families_per_problem(values["family"].as<std::string>(), run.space_file, request.precision, problems);
 
   // Every problem is checked against every device before the first is tuned, so that one a device
@@ -183,9 +186,9 @@ int tune_command(const Arguments& args) {
   for (std::size_t i = 0; i < problems.size(); ++i) {
     const Problem& p = problems[i];
     try {
-      for (const DeviceEntry& device : run.devices)
+      for (const DeviceLimits& device_limits : limits)
         check_problem_fits(dense_gemm_arguments(run.layout, p.trans_a, p.trans_b, p.size.m, p.size.n, p.size.k),
-                           precision_info(request.precision).storage_bytes, limits_of(device.device), Copies{2, 4},
+                           precision_info(request.precision).storage_bytes, device_limits, Copies{2, 4},
                            Copies{2, 4});
       run.problems.push_back(p);
       run.families.push_back(families[i]);

@@ -2,13 +2,13 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
-#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <iostream>
 #include <optional>
 
 #include "gemmtune/error.hpp"
+#include "search/search_driver.hpp"
 #include "tuner/cli.hpp"
 #include "tuner/commands.hpp"
 #include "tuner/evaluator.hpp"
@@ -17,10 +17,6 @@
 
 namespace gemmtune::cli {
 namespace {
-
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
 
 // The replies go to the pipe the session reads, which standard output was at the start; standard
 // output itself then goes to standard error, so that nothing a driver prints can garble a reply.
@@ -75,24 +71,24 @@ int worker_command(const Arguments& args) {
   while (std::getline(std::cin, line)) {
     if (is_setup(line)) {
       // A new problem (and maybe family and device): everything of the previous one is released.
-      const auto start = std::chrono::steady_clock::now();
+      const double start = search::steady_seconds();
       try {
         evaluator.reset();
         const WorkerSetup setup = decode_setup(line);
         family = KernelFamily::from_json(setup.family_description, setup.family_source, setup.family_origin);
         evaluator = std::make_unique<Evaluator>(*family, device_for(setup), setup.problem, setup.precision, setup.options);
       } catch (const std::exception& error) {
-        WorkerReply failed = reply_of(WorkerReply::Kind::failed, seconds_since(start));
+        WorkerReply failed = reply_of(WorkerReply::Kind::failed, search::steady_seconds() - start);
         failed.error = error.what();
         replies.send(failed);
         return 1;
       }
-      replies.send(reply_of(WorkerReply::Kind::ready, seconds_since(start)));
+      replies.send(reply_of(WorkerReply::Kind::ready, search::steady_seconds() - start));
       continue;
     }
     if (!evaluator) throw Error("a candidate came before the problem's setup");
     const WorkerRequest request = decode_request(line);
-    const auto began = std::chrono::steady_clock::now();
+    const double began = search::steady_seconds();
     if (request.best_seconds) evaluator->note_best(*request.best_seconds);
     evaluator->prefetch(request.hints);
     const Fault fault = faults.at(request.ordinal);
@@ -100,17 +96,17 @@ int worker_command(const Arguments& args) {
     bool built = false;
     const auto reached = [&](EvaluationPhase phase) {
       if (phase == EvaluationPhase::verified) {
-        replies.send(reply_of(WorkerReply::Kind::verified, seconds_since(began)));
+        replies.send(reply_of(WorkerReply::Kind::verified, search::steady_seconds() - began));
         return;
       }
       built = true;
-      replies.send(reply_of(WorkerReply::Kind::compiled, seconds_since(began)));
+      replies.send(reply_of(WorkerReply::Kind::compiled, search::steady_seconds() - began));
       suffer(fault);
     };
     WorkerReply reply = reply_of(WorkerReply::Kind::outcome, 0);
     reply.outcome = evaluator->evaluate(request.config, reached);
     if (!built && fault != Fault::none) reached(EvaluationPhase::built);  // one that never ran is struck all the same
-    reply.seconds = seconds_since(began);
+    reply.seconds = search::steady_seconds() - began;
     // A failed launch may have left the context unusable (a kernel that faulted on a GPU does):
     // the next candidate gets a fresh process.
     reply.ends = reply.outcome.status == search::Status::launch_error;

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "core/kernel_config.hpp"
+#include "search/search_driver.hpp"
 #include "tuner/interruption.hpp"
 #include "tuner/worker_process.hpp"
 
@@ -31,8 +32,6 @@ std::string seconds_text(double seconds) {
   text << std::setprecision(3) << seconds << " s";
   return text.str();
 }
-
-double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
 EvaluationOutcome failure(search::Status status, std::string error) {
   EvaluationOutcome outcome;
@@ -95,13 +94,13 @@ double IsolatedEvaluator::call_limit() const {
 void IsolatedEvaluator::start() {
   std::string why;
   for (int tries = 0; tries < 2; ++tries) {
-    const auto began = Clock::now();
+    const double began = search::steady_seconds();
     worker_ = slot_->take();
     ++stats_.prepared;
     worker_->write_line(encode(setup_));
     std::string line;
     const auto read = worker_->read_line(line, after(limits_.prepare_seconds), stop_if_interrupted);
-    stats_.prepare_seconds += seconds_since(began);
+    stats_.prepare_seconds += search::steady_seconds() - began;
     if (read == ChildProcess::Read::line) {
       const WorkerReply reply = decode_reply(line);
       if (reply.kind == WorkerReply::Kind::ready) return;
@@ -119,13 +118,13 @@ void IsolatedEvaluator::start() {
 
 IsolatedEvaluator::Attempt IsolatedEvaluator::attempt(const WorkerRequest& request) {
   if (!worker_) start();
-  auto sent = Clock::now();
+  double sent = search::steady_seconds();
   Attempt result;
   if (!worker_->write_line(encode(request))) {
     // It ended after its last reply, before this candidate was asked of it: not this one's fault.
     worker_->wait(exit_grace);
     start();
-    sent = Clock::now();
+    sent = search::steady_seconds();
     if (!worker_->write_line(encode(request))) {
       result.end = worker_->wait(exit_grace);
       worker_.reset();
@@ -164,7 +163,7 @@ IsolatedEvaluator::Attempt IsolatedEvaluator::attempt(const WorkerRequest& reque
       continue;
     }
     if (reply.kind != WorkerReply::Kind::outcome) throw Error("the evaluation worker replied out of turn: " + line);
-    stats_.message_seconds += std::max(0.0, seconds_since(sent) - reply.seconds);
+    stats_.message_seconds += std::max(0.0, search::steady_seconds() - sent - reply.seconds);
     result.outcome = reply.outcome;
     if (reply.ends) {
       worker_->wait(exit_grace);
