@@ -189,6 +189,14 @@ void Handle::gemm(Layout layout, Transpose trans_a, Transpose trans_b, std::size
               alpha, beta, a, b, c, queue, event);
 }
 
+void Handle::gemm(Precision precision, Layout layout, Transpose trans_a, Transpose trans_b, std::size_t m,
+                  std::size_t n, std::size_t k, double alpha, cl_mem a, std::size_t a_offset, std::size_t lda,
+                  cl_mem b, std::size_t b_offset, std::size_t ldb, double beta, cl_mem c, std::size_t c_offset,
+                  std::size_t ldc, cl_command_queue queue, cl_event* event) {
+  impl_->gemm(precision, {layout, trans_a, trans_b, m, n, k, a_offset, lda, b_offset, ldb, c_offset, ldc}, alpha,
+              beta, a, b, c, queue, event);
+}
+
 ConfigChoice Handle::choose(const GemmShape& shape) const { return impl_->choose(shape); }
 
 const std::filesystem::path& Handle::database_path() const { return impl_->selector.database(); }

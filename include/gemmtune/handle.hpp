@@ -70,6 +70,14 @@ class Handle {
             std::size_t c_offset, std::size_t ldc, cl_command_queue queue,
             cl_event* event = nullptr);
 
+  // Any precision of the table (`gemmtune kernels` lists which families serve which): A, B and C
+  // hold elements of its storage type (fp16 and bf16: 16-bit values; tf32, fp32 and 3xtf32: float;
+  // fp64: double); alpha and beta are converted to the precision's arithmetic. The dispatcher runs
+  // exactly the precision asked for, never a lower one; InvalidArgument where no family serves it.
+  void gemm(Precision precision, Layout layout, Transpose trans_a, Transpose trans_b, std::size_t m,
+            std::size_t n, std::size_t k, double alpha, cl_mem a, std::size_t a_offset, std::size_t lda,
+            cl_mem b, std::size_t b_offset, std::size_t ldb, double beta, cl_mem c, std::size_t c_offset,
+            std::size_t ldc, cl_command_queue queue, cl_event* event = nullptr);
   // The configuration gemm() would use for this shape, and where it came from.
   ConfigChoice choose(const GemmShape& shape) const;
 
