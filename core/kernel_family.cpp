@@ -68,7 +68,8 @@ std::int64_t widest_aligned_width(std::int64_t width, std::size_t ld, std::size_
 const std::vector<std::string>& device_limit_names() {
   static const std::vector<std::string> names = {
       "max_work_group_size", "max_work_item_size_0", "max_work_item_size_1", "max_work_item_size_2",
-      "local_mem_size",      "element_bytes",        "nv_compiler_options",  "cpu_device"};
+      "local_mem_size",      "element_bytes",        "nv_compiler_options",  "cpu_device",
+      "nv_compute_capability"};
   return names;
 }
 
@@ -271,9 +272,21 @@ KernelConfig KernelFamily::default_for(const NamedValues& limits) const {
 }
 
 std::optional<std::string> KernelFamily::rule_violation(const KernelConfig& config, const NamedValues& limits) const {
-  const KernelConfig full = complete(config);
+  return first_violation(complete(config), limits, false);
+}
+
+std::optional<std::string> KernelFamily::device_violation(const NamedValues& limits) const {
+  return first_violation(defaults(), limits, true);
+}
+
+std::optional<std::string> KernelFamily::first_violation(const KernelConfig& full, const NamedValues& limits,
+                                                         bool device_rules_only) const {
   const std::vector<std::int64_t> values = slots(full, limits, {});
+  const auto reads_parameters = [&](const Expression& rule) {
+    return std::ranges::any_of(rule.slots(), [&](std::size_t slot) { return slot < parameters_.size(); });
+  };
   for (std::size_t i = 0; i < rules_.size(); ++i) {
+    if (device_rules_only && reads_parameters(rules_[i])) continue;
     const auto holds = rules_[i].evaluate(values);
     if (holds && *holds) continue;
     std::ostringstream message;

@@ -83,6 +83,10 @@ class KernelFamily {
   // fails: TSM=64, WPTM=6", or nothing. A rule whose arithmetic overflows or divides by zero fails.
   // Throws ConfigError on an unknown parameter name.
   std::optional<std::string> rule_violation(const KernelConfig& config, const NamedValues& limits) const;
+  // The first rule that reads device limits only and fails on this device, as rule_violation()
+  // words it: no configuration of the family can run there (a family for one vendor's
+  // instructions, say). Nothing where the device can run some configuration.
+  std::optional<std::string> device_violation(const NamedValues& limits) const;
 
   // Vector widths (parameters aligned to A or B) lowered to the widest power of two that the
   // operand's leading dimension and offset allow.
@@ -120,6 +124,8 @@ class KernelFamily {
     std::string option;  // followed by the value of `value`
     Expression value;
   };
+  std::optional<std::string> first_violation(const KernelConfig& complete, const NamedValues& limits,
+                                             bool device_rules_only) const;
   std::vector<std::int64_t> slots(const KernelConfig& complete, const NamedValues& limits,
                                   const ProblemSize& problem) const;
   std::int64_t evaluate(const Expression& expression, const std::vector<std::int64_t>& values,

@@ -102,10 +102,23 @@ DeviceLimits limits_of(const cl::Device& device) {
     limits.fp64 = extensions.find("cl_khr_fp64") != std::string::npos;
     limits.nv_compiler_options = extensions.find("cl_nv_compiler_options") != std::string::npos;
     limits.cpu = (device.getInfo<CL_DEVICE_TYPE>() & CL_DEVICE_TYPE_CPU) != 0;
+    limits.nv_compute_capability = compute_capability_of(architecture_of(device));
     return limits;
   } catch (const cl::Error& error) {
     throw device_error("reading device limits", error);
   }
+}
+
+int compute_capability_of(const std::string& architecture) {
+  constexpr std::string_view prefix = "sm_";
+  if (!architecture.starts_with(prefix) || architecture.size() == prefix.size() || architecture.size() > prefix.size() + 4)
+    return 0;
+  int value = 0;
+  for (const char digit : architecture.substr(prefix.size())) {
+    if (digit < '0' || digit > '9') return 0;
+    value = value * 10 + (digit - '0');
+  }
+  return value;
 }
 
 std::vector<DeviceEntry> list_devices() {

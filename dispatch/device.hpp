@@ -45,6 +45,9 @@ struct DeviceLimits {
   bool fp64 = false;
   bool nv_compiler_options = false;  // cl_nv_compiler_options: -cl-nv-maxrregcount and others
   bool cpu = false;                  // CL_DEVICE_TYPE_CPU: registers are many vector lanes, not one
+  // NVIDIA's compute capability as major * 10 + minor (90 for sm_90), 0 elsewhere: which
+  // matrix-unit instructions inline PTX may use.
+  int nv_compute_capability = 0;
 };
 
 struct DeviceEntry {
@@ -56,6 +59,8 @@ struct DeviceEntry {
 
 DeviceFingerprint fingerprint_of(const cl::Device& device);
 DeviceLimits limits_of(const cl::Device& device);
+// 90 for "sm_90", 0 for "" or any text that is not an NVIDIA architecture name.
+int compute_capability_of(const std::string& architecture);
 
 // Every device of every platform; an empty list when there is no OpenCL platform.
 std::vector<DeviceEntry> list_devices();

@@ -20,6 +20,7 @@ DeviceLimits recorded_limits(const db::DeviceRecord& device) {
   limits.fp64 = true;
   limits.cpu = device.type == "cpu";
   limits.nv_compiler_options = device.vendor.find("NVIDIA") != std::string::npos;
+  limits.nv_compute_capability = compute_capability_of(device.architecture);
   return limits;
 }
 

@@ -14,7 +14,8 @@ NamedValues named_limits(const DeviceLimits& limits, Precision precision) {
           {"local_mem_size", value(limits.local_mem_bytes)},
           {"element_bytes", precision_info(precision).storage_bytes},
           {"nv_compiler_options", limits.nv_compiler_options ? 1 : 0},
-          {"cpu_device", limits.cpu ? 1 : 0}};
+          {"cpu_device", limits.cpu ? 1 : 0},
+          {"nv_compute_capability", limits.nv_compute_capability}};
 }
 
 std::optional<std::string> violation_on_device(const KernelFamily& family, const KernelConfig& config,
@@ -23,9 +24,16 @@ std::optional<std::string> violation_on_device(const KernelFamily& family, const
   const PrecisionInfo& info = precision_info(precision);
   if (!family.serves(precision, trans))
     return family.name() + " does not serve " + std::string(info.code) + " " + trans + " problems";
+  if (auto unavailable = unavailable_on_device(family, limits, precision)) return unavailable;
+  return family.rule_violation(config, named_limits(limits, precision));
+}
+
+std::optional<std::string> unavailable_on_device(const KernelFamily& family, const DeviceLimits& limits,
+                                                 Precision precision) {
+  const PrecisionInfo& info = precision_info(precision);
   if (info.extension == "cl_khr_fp64" && !limits.fp64)
     return std::string(info.code) + " needs " + std::string(info.extension) + ", which this device lacks";
-  return family.rule_violation(config, named_limits(limits, precision));
+  return family.device_violation(named_limits(limits, precision));
 }
 
 KernelConfig default_on_device(const KernelFamily& family, const DeviceLimits& limits, Precision precision) {

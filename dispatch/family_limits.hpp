@@ -20,6 +20,12 @@ std::optional<std::string> violation_on_device(const KernelFamily& family, const
                                                const DeviceLimits& limits, Precision precision,
                                                const std::string& trans);
 
+// Why no configuration of `family` can run on this device at this precision, or nothing: an
+// extension the device lacks, or a rule over the device's limits alone that fails (a family of
+// NVIDIA's matrix-unit instructions on another device, say).
+std::optional<std::string> unavailable_on_device(const KernelFamily& family, const DeviceLimits& limits,
+                                                 Precision precision);
+
 // The family's default configuration for this device and precision.
 KernelConfig default_on_device(const KernelFamily& family, const DeviceLimits& limits, Precision precision);
 

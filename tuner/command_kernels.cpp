@@ -1,6 +1,7 @@
 // `gemmtune kernels [--device SEL] [--precision P] [--json]`: the kernel families, their parameters,
 // rules and precisions, and the size of each one's tuning space on a device (computed here).
 #include <iostream>
+#include <optional>
 
 #include "core/precision.hpp"
 #include "dispatch/family_limits.hpp"
@@ -12,8 +13,9 @@
 namespace gemmtune::cli {
 namespace {
 
-boost::json::object family_to_json(const KernelFamily& family, const search::ParameterSpace& space,
-                                   const KernelConfig& device_default) {
+// `space` and `device_default` are absent where the family cannot run on the device (`unavailable`).
+boost::json::object family_to_json(const KernelFamily& family, const search::ParameterSpace* space,
+                                   const KernelConfig* device_default, const std::string& unavailable) {
   boost::json::array parameters, precisions, transpositions, rules, choices;
   for (const auto& parameter : family.parameters())
     parameters.push_back({{"name", parameter.name},
@@ -24,17 +26,23 @@ boost::json::object family_to_json(const KernelFamily& family, const search::Par
   for (const auto& trans : family.transpositions()) transpositions.emplace_back(trans);
   for (const auto& rule : family.rule_texts()) rules.emplace_back(rule);
   for (const auto& choice : family.choice_texts()) choices.emplace_back(choice);
-  return {{"family", family.name()},
-          {"summary", family.summary()},
-          {"source_hash", family.source().hash},
-          {"precisions", std::move(precisions)},
-          {"transpositions", std::move(transpositions)},
-          {"parameters", std::move(parameters)},
-          {"rules", std::move(rules)},
-          {"choices", std::move(choices)},
-          {"device_default", config_to_json(device_default)},
-          {"space_valid", space.valid_count()},
-          {"space_total", space.total_count()}};
+  boost::json::object object{{"family", family.name()},
+                             {"summary", family.summary()},
+                             {"source_hash", family.source().hash},
+                             {"precisions", std::move(precisions)},
+                             {"transpositions", std::move(transpositions)},
+                             {"parameters", std::move(parameters)},
+                             {"rules", std::move(rules)},
+                             {"choices", std::move(choices)}};
+  if (space) {
+    object["device_default"] = config_to_json(*device_default);
+    object["space_valid"] = space->valid_count();
+    object["space_total"] = space->total_count();
+  } else {
+    object["unavailable"] = unavailable;
+    object["space_valid"] = 0;
+  }
+  return object;
 }
 
 }  // namespace
@@ -56,10 +64,15 @@ int kernels_command(const Arguments& args) {
   const DeviceLimits limits = limits_of(device.device);
   boost::json::array list;
   for (const auto& family : kernel_families()) {
-    const auto space = family_space(family, named_limits(limits, precision));
-    const KernelConfig device_default = default_on_device(family, limits, precision);
+    const auto unavailable = unavailable_on_device(family, limits, precision);
+    std::optional<search::ParameterSpace> space;
+    KernelConfig device_default;
+    if (!unavailable) {
+      space = family_space(family, named_limits(limits, precision));
+      device_default = default_on_device(family, limits, precision);
+    }
     if (values.count("json")) {
-      list.push_back(family_to_json(family, space, device_default));
+      list.push_back(family_to_json(family, space ? &*space : nullptr, &device_default, unavailable.value_or("")));
       continue;
     }
     std::cout << family.name() << " (source " << family.source().hash << "): " << family.summary() << '\n'
@@ -78,9 +91,12 @@ int kernels_command(const Arguments& args) {
     for (const auto& rule : family.rule_texts()) std::cout << "    " << rule << '\n';
     std::cout << "  tuning choices:\n";
     for (const auto& choice : family.choice_texts()) std::cout << "    " << choice << '\n';
-    std::cout << "  on " << device.selector << " (" << device.fingerprint.name << "), " << to_string(precision)
-              << ": " << space.valid_count() << " valid configurations of " << space.total_count()
-              << "; default " << describe_config(device_default) << "\n\n";
+    std::cout << "  on " << device.selector << " (" << device.fingerprint.name << "), " << to_string(precision) << ": ";
+    if (unavailable)
+      std::cout << "cannot run here: " << *unavailable << "\n\n";
+    else
+      std::cout << space->valid_count() << " valid configurations of " << space->total_count() << "; default "
+                << describe_config(device_default) << "\n\n";
   }
   if (values.count("json")) std::cout << boost::json::serialize(list) << '\n';
   return 0;

@@ -13,6 +13,7 @@
 #include "tuner/cli.hpp"
 #include "tuner/commands.hpp"
 #include "tuner/coverage_problems.hpp"
+#include "dispatch/family_limits.hpp"
 #include "tuner/device_selection.hpp"
 #include "tuner/family_space.hpp"
 #include "tuner/interruption.hpp"
@@ -178,6 +179,14 @@ int tune_command(const Arguments& args) {
       throw UsageError("device '" + device.fingerprint.name + "' has no double precision (cl_khr_fp64)");
   }
   const auto families = families_per_problem(values["family"].as<std::string>(), run.space_file, request.precision, problems);
+  // A family asked for by name must run on every device asked for; of "all", each device tunes
+  // those it can run.
+  if (values["family"].as<std::string>() != "all" || run.space_file)
+    for (std::size_t d = 0; d < run.devices.size(); ++d)
+      for (const KernelFamily* family : families.front())
+        if (const auto reason = unavailable_on_device(*family, limits[d], request.precision))
+          throw UsageError("kernel family " + family->name() + " cannot run on " + run.devices[d].selector + " (" +
+                           run.devices[d].fingerprint.name + "): " + *reason);
 
   // Every problem is checked against every device before the first is tuned, so that one a device
   // cannot hold records nothing; the coverage set, not the user's choice, only loses those a device

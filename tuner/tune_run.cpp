@@ -16,6 +16,7 @@
 
 #include "core/kernel_config.hpp"
 #include "tuner/cli.hpp"
+#include "dispatch/family_limits.hpp"
 #include "tuner/device_selection.hpp"
 #include "tuner/interruption.hpp"
 #include "tuner/session_clock.hpp"
@@ -84,6 +85,7 @@ struct ModelGroup {
   std::vector<std::size_t> devices;
   std::map<const KernelFamily*, search::ParameterSpace> spaces;  // they depend on the device's limits
   std::unique_ptr<ProblemQueue> queue;
+  std::map<const KernelFamily*, std::string> unavailable = {};   // families this model cannot run, and why
 };
 
 std::string fixed(double value, int digits = 1) {
@@ -168,6 +170,10 @@ class DeviceRunner {
     const auto& families = run_.families[index];
     for (std::size_t f = 0; f < families.size(); ++f) {
       const KernelFamily& family = *families[f];
+      if (const auto unavailable = group_.unavailable.find(&family); unavailable != group_.unavailable.end()) {
+        output_.line(device_, "  kernel family " + family.name() + ": not for this device (" + unavailable->second + ")");
+        continue;
+      }
       request_.family = &family;
       request_.space = &group_.spaces.at(&family);
       request_.problem = dense_gemm_arguments(run_.layout, p.trans_a, p.trans_b, p.size.m, p.size.n, p.size.k);
@@ -270,10 +276,16 @@ TuneRunResult run_tuning(const TuneRun& run) {
   for (auto& group : groups)
     for (const auto& families : run.families)
       for (const KernelFamily* family : families)
-        if (!group.spaces.contains(family))
+        if (group.spaces.contains(family) || group.unavailable.contains(family)) {
+          continue;
+        } else if (auto reason = unavailable_on_device(*family, limits_of(run.devices[group.devices.front()].device),
+                                                       run.request.precision)) {
+          group.unavailable.emplace(family, std::move(*reason));
+        } else {
           group.spaces.emplace(family, tuning_space(*family, run.devices[group.devices.front()], run.request.precision,
                                                     run.space_file, session.share(1, run.time_limit),
                                                     print_enumeration_progress));
+        }
 
   const InterruptionHandlers interruptions;
   std::vector<std::exception_ptr> errors(runners.size());

@@ -11,7 +11,8 @@ namespace {
 // A GPU of 16 compute units with 64 KiB of local memory, for single precision.
 const NamedValues limits = {{"max_work_group_size", 1024}, {"max_work_item_size_0", 1024}, {"max_work_item_size_1", 1024},
                             {"max_work_item_size_2", 64},  {"local_mem_size", 65536},     {"element_bytes", 4},
-                            {"nv_compiler_options", 0},    {"cpu_device", 0}};
+                            {"nv_compiler_options", 0},    {"cpu_device", 0},
+                            {"nv_compute_capability", 0}};
 constexpr double compute_units = 16;
 
 Observation observed(std::int64_t tile, ProblemSize problem, double seconds, std::string trans = "NN") {

@@ -1,0 +1,298 @@
+// Double-precision GEMM on NVIDIA's FP64 matrix units (mma.sync .f64 through inline PTX), C = alpha * op(A) * op(B) + beta * C.
+//
+// Row-major canonical form as in every family (kernels/README.md): C is M x N, op(A) M x K,
+// op(B) K x N. A work-group of WARPS_M x WARPS_N warps computes a BM x BN tile of C
+// (BM = WARPS_M * WTM, BN = WARPS_N * WTN); each warp a WTM x WTN tile of it, as a grid of
+// MMA_M x 8 instruction tiles whose accumulators stay in registers.
+//
+// Tiles of A and B reach local memory by cp.async (global to local without registers), STAGES
+// tiles of depth BK in flight, so loads overlap the products. Each operand is copied along its
+// contiguous dimension, as it lies in memory: A (not transposed) as BM rows of BK, A^T as BK rows
+// of BM, likewise B. A local row is its length plus PAD elements: with PAD a multiple of 4 but not
+// of 8 (any row length that is a multiple of 8), the eight rows and four columns that one
+// fragment load of a warp touches fall into distinct 8-byte bank pairs, whichever way the operand
+// lies (8-byte elements leave no use for ldmatrix, which moves 16-bit ones).
+//
+// Tuning parameters (defaults, candidates and rules in kernels/xgemm_mma64.json):
+//   MMA_M, MMA_K  the instruction: m16n8k16, m16n8k8, m16n8k4 (MMA_M 16) or m8n8k4 (MMA_M 8); the
+//                 Hopper shapes run at twice the rate of m8n8k4
+//   WARPS_M, WARPS_N  warps of a work-group along M and N
+//   WTM, WTN      the warp's tile of C (multiples of MMA_M and of 8)
+//   BK            depth of one tile in local memory (a multiple of MMA_K)
+//   STAGES        tiles in local memory at once (2: double buffering, 3 or 4: deeper)
+//   VWA, VWB      doubles per cp.async (1 or 2); the host lowers 2 to 1 where a leading dimension
+//                 or offset is odd, since a 16-byte copy needs a 16-byte-aligned source
+//   PAD           elements after each local row (see above)
+//   KSPLIT        work-groups sharing one tile's K range, each adding its part into C with an
+//                 atomic FP64 add after xgemm_mma64_scale has applied beta; 1: no split
+//   GROUP_M       tile rows of C that consecutive work-groups sweep before moving along N, so
+//                 that the tiles of A and B they share are still in L2; 1: row by row
+// Problem properties: PRECISION (64 only), TRANSA, TRANSB.
+
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+
+#define THREADS (32 * WARPS_M * WARPS_N)
+#define BM (WARPS_M * WTM)
+#define BN (WARPS_N * WTN)
+#define MI (WTM / MMA_M)  // instruction tiles of a warp along M
+#define NI (WTN / 8)      // and along N
+
+// Fragment sizes of one instruction, in doubles per lane (PTX ISA, "Matrix fragments for mma.m*n8k*
+// with .f64"): A holds MMA_M x MMA_K, B MMA_K x 8, C MMA_M x 8, over 32 lanes.
+#define A_FRAGMENT (MMA_M * MMA_K / 32)
+#define B_FRAGMENT (MMA_K / 4)
+#define C_FRAGMENT (MMA_M / 4)
+
+// Which element of the instruction's tile a lane holds, with g = lane / 4 and t = lane % 4: the
+// i-th of A at row g + 8 (i % (MMA_M / 8)), column t + 4 (i / (MMA_M / 8)); the i-th of B at row
+// t + 4 i, column g; the i-th of C at row g + 8 (i / 2), column 2 t + i % 2.
+// tests/unit/mma64_fragment_test.cpp checks these against the PTX ISA's tables by emulation.
+#define A_FRAGMENT_ROW(i, g, t) ((g) + 8 * ((i) % (MMA_M / 8)))
+#define A_FRAGMENT_COL(i, g, t) ((t) + 4 * ((i) / (MMA_M / 8)))
+#define B_FRAGMENT_ROW(i, g, t) ((t) + 4 * (i))
+#define B_FRAGMENT_COL(i, g, t) (g)
+#define C_FRAGMENT_ROW(i, g, t) ((g) + 8 * ((i) / 2))
+#define C_FRAGMENT_COL(i, g, t) (2 * (t) + (i) % 2)
+
+// Local tiles, laid out as the operands lie in global memory (see the header).
+#if TRANSA
+#define A_ROW_LENGTH (BM + PAD)
+#define A_LOCAL(m, k) ((k) * A_ROW_LENGTH + (m))
+#define A_STAGE (BK * A_ROW_LENGTH)
+#else
+#define A_ROW_LENGTH (BK + PAD)
+#define A_LOCAL(m, k) ((m) * A_ROW_LENGTH + (k))
+#define A_STAGE (BM * A_ROW_LENGTH)
+#endif
+#if TRANSB
+#define B_ROW_LENGTH (BK + PAD)
+#define B_LOCAL(k, n) ((n) * B_ROW_LENGTH + (k))
+#define B_STAGE (BN * B_ROW_LENGTH)
+#else
+#define B_ROW_LENGTH (BN + PAD)
+#define B_LOCAL(k, n) ((k) * B_ROW_LENGTH + (n))
+#define B_STAGE (BK * B_ROW_LENGTH)
+#endif
+
+#ifndef FRAGMENT_MAP_TEST
+
+// Copies `bytes` (0, 8 or 16; 0 writes zeros: a tile's part beyond the matrix) of VW doubles.
+// The local address is the shared-window address the instruction takes; the global one is the
+// pointer itself, valid even when nothing is read.
+#define CONCAT_(a, b) a##b
+#define CONCAT(a, b) CONCAT_(a, b)
+#define COPY_ASYNC(VW, local_pointer, global_pointer, bytes) CONCAT(copy_async_, VW)(local_pointer, global_pointer, bytes)
+
+inline void copy_async_1(__local double* destination, const __global double* source, uint bytes) {
+  asm volatile("cp.async.ca.shared.global [%0], [%1], 8, %2;" ::"r"((uint)(size_t)destination),
+               "l"((ulong)(size_t)source), "r"(bytes)
+               : "memory");
+}
+
+inline void copy_async_2(__local double* destination, const __global double* source, uint bytes) {
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"((uint)(size_t)destination),
+               "l"((ulong)(size_t)source), "r"(bytes)
+               : "memory");
+}
+
+inline void copy_async_commit(void) { asm volatile("cp.async.commit_group;" ::: "memory"); }
+
+// Waits until at most STAGES - 2 groups of copies of this work-item are in flight: the oldest
+// tile has arrived. The count must be an immediate.
+#if STAGES == 2
+#define COPY_ASYNC_WAIT() asm volatile("cp.async.wait_group 0;" ::: "memory")
+#elif STAGES == 3
+#define COPY_ASYNC_WAIT() asm volatile("cp.async.wait_group 1;" ::: "memory")
+#elif STAGES == 4
+#define COPY_ASYNC_WAIT() asm volatile("cp.async.wait_group 2;" ::: "memory")
+#endif
+
+// d += a * b for one instruction tile.
+inline void mma(double* d, const double* a, const double* b) {
+#if MMA_M == 8
+  asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};"
+               : "+d"(d[0]), "+d"(d[1])
+               : "d"(a[0]), "d"(b[0]));
+#elif MMA_K == 4
+  asm volatile("mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64 {%0, %1, %2, %3}, {%4, %5}, {%6}, {%0, %1, %2, %3};"
+               : "+d"(d[0]), "+d"(d[1]), "+d"(d[2]), "+d"(d[3])
+               : "d"(a[0]), "d"(a[1]), "d"(b[0]));
+#elif MMA_K == 8
+  asm volatile(
+      "mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
+      : "+d"(d[0]), "+d"(d[1]), "+d"(d[2]), "+d"(d[3])
+      : "d"(a[0]), "d"(a[1]), "d"(a[2]), "d"(a[3]), "d"(b[0]), "d"(b[1]));
+#else
+  asm volatile(
+      "mma.sync.aligned.m16n8k16.row.col.f64.f64.f64.f64 {%0, %1, %2, %3}, {%4, %5, %6, %7, %8, %9, %10, %11}, "
+      "{%12, %13, %14, %15}, {%0, %1, %2, %3};"
+      : "+d"(d[0]), "+d"(d[1]), "+d"(d[2]), "+d"(d[3])
+      : "d"(a[0]), "d"(a[1]), "d"(a[2]), "d"(a[3]), "d"(a[4]), "d"(a[5]), "d"(a[6]), "d"(a[7]), "d"(b[0]), "d"(b[1]),
+        "d"(b[2]), "d"(b[3]));
+#endif
+}
+
+// Issues the copies of one K tile of A and B (tile index `tile`) into local stage buffers.
+inline void load_tile(__local double* a_stage, __local double* b_stage, const __global double* A, const int lda,
+                      const __global double* B, const int ldb, const int M, const int N, const int K, const int m0,
+                      const int n0, const int tile, const int thread) {
+  const int k0 = tile * BK;
+#if TRANSA
+  // A^T is stored K x M: BK rows of BM contiguous elements.
+  for (int chunk = thread; chunk < BK * BM / VWA; chunk += THREADS) {
+    const int k = chunk / (BM / VWA), m = chunk % (BM / VWA) * VWA;
+    const int left = (k0 + k < K) ? min(VWA, M - m0 - m) : 0;
+    const __global double* source = left > 0 ? A + (size_t)(k0 + k) * lda + m0 + m : A;
+    COPY_ASYNC(VWA, a_stage + A_LOCAL(m, k), source, 8u * (uint)max(left, 0));
+  }
+#else
+  for (int chunk = thread; chunk < BM * BK / VWA; chunk += THREADS) {
+    const int m = chunk / (BK / VWA), k = chunk % (BK / VWA) * VWA;
+    const int left = (m0 + m < M) ? min(VWA, K - k0 - k) : 0;
+    const __global double* source = left > 0 ? A + (size_t)(m0 + m) * lda + k0 + k : A;
+    COPY_ASYNC(VWA, a_stage + A_LOCAL(m, k), source, 8u * (uint)max(left, 0));
+  }
+#endif
+#if TRANSB
+  // B^T is stored N x K: BN rows of BK contiguous elements.
+  for (int chunk = thread; chunk < BN * BK / VWB; chunk += THREADS) {
+    const int n = chunk / (BK / VWB), k = chunk % (BK / VWB) * VWB;
+    const int left = (n0 + n < N) ? min(VWB, K - k0 - k) : 0;
+    const __global double* source = left > 0 ? B + (size_t)(n0 + n) * ldb + k0 + k : B;
+    COPY_ASYNC(VWB, b_stage + B_LOCAL(k, n), source, 8u * (uint)max(left, 0));
+  }
+#else
+  for (int chunk = thread; chunk < BK * BN / VWB; chunk += THREADS) {
+    const int k = chunk / (BN / VWB), n = chunk % (BN / VWB) * VWB;
+    const int left = (k0 + k < K) ? min(VWB, N - n0 - n) : 0;
+    const __global double* source = left > 0 ? B + (size_t)(k0 + k) * ldb + n0 + n : B;
+    COPY_ASYNC(VWB, b_stage + B_LOCAL(k, n), source, 8u * (uint)max(left, 0));
+  }
+#endif
+}
+
+__kernel void xgemm_mma64_scale(const int M, const int N, const double beta, __global double* C,
+                                const ulong c_offset, const int ldc) {
+  const int n = get_global_id(0), m = get_global_id(1);
+  if (m >= M || n >= N) return;
+  __global double* p = C + c_offset + (size_t)m * ldc + n;
+  *p = beta == 0.0 ? 0.0 : beta * *p;
+}
+
+__kernel __attribute__((reqd_work_group_size(THREADS, 1, 1)))
+void xgemm_mma64(const int M, const int N, const int K, const double alpha, const double beta,
+                 __global const double* restrict A, const ulong a_offset, const int lda,
+                 __global const double* restrict B, const ulong b_offset, const int ldb,
+                 __global double* C, const ulong c_offset, const int ldc) {
+  // The first KiB of the shared window is the driver's; cp.async needs 16-byte-aligned targets.
+  __local double a_tiles[STAGES * A_STAGE] __attribute__((aligned(16)));
+  __local double b_tiles[STAGES * B_STAGE] __attribute__((aligned(16)));
+  A += a_offset;
+  B += b_offset;
+  C += c_offset;
+
+  // Which tile of C: consecutive work-groups sweep GROUP_M tile rows before moving along N.
+  const int tiles_m = (M + BM - 1) / BM, tiles_n = (N + BN - 1) / BN;
+  const int id = get_group_id(0), per_group = GROUP_M * tiles_n;
+  const int first_m = id / per_group * GROUP_M, rows_here = min(tiles_m - first_m, GROUP_M);
+  const int tile_m = first_m + id % per_group % rows_here, tile_n = id % per_group / rows_here;
+  const int m0 = tile_m * BM, n0 = tile_n * BN;
+
+  // This work-group's share of the K tiles.
+  const int k_tiles = (K + BK - 1) / BK, share = (k_tiles + KSPLIT - 1) / KSPLIT;
+  const int first_tile = get_group_id(2) * share, tiles = min(k_tiles - first_tile, share);
+
+  const int thread = get_local_id(0), lane = thread % 32, warp = thread / 32;
+  const int g = lane / 4, t = lane % 4;
+  const int warp_m = warp / WARPS_N * WTM, warp_n = warp % WARPS_N * WTN;
+
+  double accumulators[MI][NI][C_FRAGMENT];
+#pragma unroll
+  for (int i = 0; i < MI; ++i)
+#pragma unroll
+    for (int j = 0; j < NI; ++j)
+#pragma unroll
+      for (int c = 0; c < C_FRAGMENT; ++c) accumulators[i][j][c] = 0.0;
+
+#pragma unroll
+  for (int stage = 0; stage < STAGES - 1; ++stage) {
+    if (stage < tiles)
+      load_tile(a_tiles + stage * A_STAGE, b_tiles + stage * B_STAGE, A, lda, B, ldb, M, N, K, m0, n0,
+                first_tile + stage, thread);
+    copy_async_commit();
+  }
+
+  for (int step = 0; step < tiles; ++step) {
+    COPY_ASYNC_WAIT();
+    // Every work-item's copies of this tile have landed, and every warp is done with the stage
+    // that the next copies overwrite (the one computed in the previous step).
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const int ahead = step + STAGES - 1;
+    if (ahead < tiles)
+      load_tile(a_tiles + ahead % STAGES * A_STAGE, b_tiles + ahead % STAGES * B_STAGE, A, lda, B, ldb, M, N, K,
+                m0, n0, first_tile + ahead, thread);
+    copy_async_commit();
+
+    const __local double* a_stage = a_tiles + step % STAGES * A_STAGE;
+    const __local double* b_stage = b_tiles + step % STAGES * B_STAGE;
+#pragma unroll
+    for (int kk = 0; kk < BK; kk += MMA_K) {
+      double a[MI][A_FRAGMENT], b[NI][B_FRAGMENT];
+#pragma unroll
+      for (int i = 0; i < MI; ++i)
+#pragma unroll
+        for (int f = 0; f < A_FRAGMENT; ++f)
+          a[i][f] = a_stage[A_LOCAL(warp_m + i * MMA_M + A_FRAGMENT_ROW(f, g, t), kk + A_FRAGMENT_COL(f, g, t))];
+#pragma unroll
+      for (int j = 0; j < NI; ++j)
+#pragma unroll
+        for (int f = 0; f < B_FRAGMENT; ++f)
+          b[j][f] = b_stage[B_LOCAL(kk + B_FRAGMENT_ROW(f, g, t), warp_n + j * 8 + B_FRAGMENT_COL(f, g, t))];
+#pragma unroll
+      for (int i = 0; i < MI; ++i)
+#pragma unroll
+        for (int j = 0; j < NI; ++j) mma(accumulators[i][j], a[i], b[j]);
+    }
+  }
+
+#pragma unroll
+  for (int i = 0; i < MI; ++i)
+#pragma unroll
+    for (int j = 0; j < NI; ++j)
+#pragma unroll
+      for (int c = 0; c < C_FRAGMENT; ++c) {
+        const int m = m0 + warp_m + i * MMA_M + C_FRAGMENT_ROW(c, g, t);
+        const int n = n0 + warp_n + j * 8 + C_FRAGMENT_COL(c, g, t);
+        if (m < M && n < N) {
+          __global double* p = C + (size_t)m * ldc + n;
+#if KSPLIT > 1
+          asm volatile("red.global.add.f64 [%0], %1;" ::"l"((ulong)(size_t)p), "d"(alpha * accumulators[i][j][c])
+                       : "memory");
+#else
+          *p = beta == 0.0 ? alpha * accumulators[i][j][c] : alpha * accumulators[i][j][c] + beta * *p;
+#endif
+        }
+      }
+}
+
+#else  // FRAGMENT_MAP_TEST: the fragment maps as the kernel uses them, for a host emulation on any device.
+
+// For each lane: A's elements (row, column), then B's, then C's.
+__kernel void xgemm_mma64_fragment_maps(__global int* out) {
+  const int lane = get_global_id(0), g = lane / 4, t = lane % 4;
+  __global int* p = out + lane * 2 * (A_FRAGMENT + B_FRAGMENT + C_FRAGMENT);
+  for (int i = 0; i < A_FRAGMENT; ++i) {
+    *p++ = A_FRAGMENT_ROW(i, g, t);
+    *p++ = A_FRAGMENT_COL(i, g, t);
+  }
+  for (int i = 0; i < B_FRAGMENT; ++i) {
+    *p++ = B_FRAGMENT_ROW(i, g, t);
+    *p++ = B_FRAGMENT_COL(i, g, t);
+  }
+  for (int i = 0; i < C_FRAGMENT; ++i) {
+    *p++ = C_FRAGMENT_ROW(i, g, t);
+    *p++ = C_FRAGMENT_COL(i, g, t);
+  }
+}
+
+#endif
