@@ -14,11 +14,11 @@
 #include "bench/peer.hpp"
 #include "bench/reference_check.hpp"
 #include "bench/summary.hpp"
+#include "core/precision.hpp"
 #include "tuner/cli.hpp"
 #include "tuner/commands.hpp"
 #include "tuner/output_file.hpp"
 #include "tuner/problem_list.hpp"
-#include "tuner/random_data.hpp"
 
 namespace gemmtune::bench {
 extern const char* const commit_id;  // generated at build time (bench/commit_id.cmake)
@@ -36,6 +36,7 @@ constexpr std::uint64_t most_random_problems = 1'000'000;
 struct Result {
   Problem problem;
   std::string peer;
+  Precision peer_precision = Precision::Single;  // what the peer computed: the run's, or its stand-in
   double seconds = 0, tflops = 0;
   bool ok = false;
   boost::json::object extra;
@@ -99,12 +100,27 @@ class Bench {
         date_(utc_now()) {}
 
   void run(const std::vector<Problem>& shapes) {
+    const PrecisionInfo& precision = precision_info(setup_.precision);
     std::cout << "device    " << setup_.device.selector << "  " << setup_.device.fingerprint.name << "  ("
               << setup_.device.fingerprint.platform << ", driver " << setup_.device.fingerprint.driver_version << ")\n"
+              << "precision " << precision.code << ": " << precision.summary
+              << "; checked against a host GEMM in double on the operands as the precision rounds them, within "
+                 "2 (K + 2) 2^"
+              << std::ilogb(precision.epsilon) << " (|A| |B|)(i, j)\n"
               << "timing    median of " << setup_.repeat << " calls after " << setup_.warm_up
               << " warm-up calls; TFLOP/s = 2*M*N*K / time\n";
-    for (const auto& peer : peers_)
-      if (!peer->unavailable_reason().empty()) note(peer->name() + " unavailable: " + peer->unavailable_reason());
+    for (const auto& peer : peers_) {
+      const bench::Service& service = services_[peer->name()] = peer->service(setup_.precision);
+      if (!peer->unavailable_reason().empty()) {
+        note(peer->name() + " unavailable: " + peer->unavailable_reason());
+        continue;
+      }
+      std::cout << "peer      " << std::left << std::setw(10) << peer->name() << std::right;
+      if (service.serves())
+        std::cout << std::left << std::setw(8) << to_string(service.computes) << std::right << service.routine << '\n';
+      else
+        std::cout << "does not serve " << precision.code << ": " << service.not_served << '\n';
+    }
     // OpenBLAS reads this when it loads. Unset, its idle threads keep spinning long after the
     // reference call (0.5 s of waiting is not enough): on PoCL at 1024^3 the OpenCL peers then ran
     // at 68 GFLOP/s instead of 87 (2026-11-21), while OpenBLAS itself ran as fast with it set to 4.
@@ -130,11 +146,22 @@ class Bench {
     std::cout << "note      " << text << '\n';
   }
 
+  // Once per text: a peer leaving out every problem of a transposition says so once, not per problem.
+  void note_once(const std::string& text) {
+    if (std::find(notes_.begin(), notes_.end(), text) == notes_.end()) note(text);
+  }
+
+  // Available here and serving the run's precision.
+  bool serves(const bench::Peer& peer) const {
+    const auto found = services_.find(peer.name());
+    return found != services_.end() && found->second.serves();
+  }
+
   std::vector<std::string> ratio_peers() const {
     std::vector<std::string> names;
     for (const auto& row : bench::peer_table())
       for (const auto& peer : peers_)
-        if (peer->name() == row.name && row.name != "gemmtune" && peer->unavailable_reason().empty())
+        if (peer->name() == row.name && row.name != "gemmtune" && serves(*peer))
           names.push_back(row.name);
     return names;
   }
@@ -153,11 +180,12 @@ class Bench {
     const std::string trans = transpose_code(shape.trans_a, shape.trans_b);
     const std::string label = format_problem(shape);
 
-    bench::Problem problem{g.m, g.n, g.k, g.trans_a, g.trans_b, g.lda, g.ldb, g.ldc, nullptr, nullptr, nullptr};
+    bench::Problem problem{setup_.precision, g.m, g.n, g.k, g.trans_a, g.trans_b, g.lda, g.ldb, g.ldc,
+                           nullptr, nullptr, nullptr};
     // The fit checks need only the sizes: a shape no peer can hold costs no host memory.
     std::vector<bench::Peer*> fitting;
     for (const auto& peer : peers_) {
-      if (!peer->unavailable_reason().empty()) continue;
+      if (!serves(*peer)) continue;
       const std::string reason = peer->does_not_fit(problem);
       if (reason.empty())
         fitting.push_back(peer.get());
@@ -167,9 +195,10 @@ class Bench {
     std::map<std::string, Result> row;
     if (fitting.empty()) return print_row(shape, row);
     summary_.add_problem(problem_class(shape.size));
-    // The data is made once and shared by every peer.
-    const std::vector<float> a = random_values<float>(required.a, 1), b = random_values<float>(required.b, 2),
-                             c = random_values<float>(required.c, 3);
+    // The data is made once, at the run's precision, and shared by every peer.
+    const bench::HostMatrix a = bench::HostMatrix::random(setup_.precision, required.a, 1),
+                            b = bench::HostMatrix::random(setup_.precision, required.b, 2),
+                            c = bench::HostMatrix::random(setup_.precision, required.c, 3);
     problem.a = &a;
     problem.b = &b;
     problem.c = &c;
@@ -179,6 +208,7 @@ class Bench {
       Result result;
       result.problem = shape;
       result.peer = peer->name();
+      result.peer_precision = services_.at(peer->name()).computes;
       try {
         // OpenBLAS's threads spin for about a tenth of a second after each call (the reference, the
         // openblas peer): on a CPU device they would compete with the OpenCL peer being timed.
@@ -189,11 +219,17 @@ class Bench {
         const CheckResult check = reference.check(run.c);
         result.ok = check.ok;
         result.extra = std::move(run.extra);
-        result.extra["checked"] = "OpenBLAS on " + reference.scope();
+        result.extra["checked"] = "host reference in double on " + reference.scope();
+        result.extra["worst_error_over_tolerance"] = check.worst_ratio;
         if (!check.ok) {
           result.extra["failure"] = check.first_failure;
-          note(peer->name() + " " + label + " differs from OpenBLAS: " + check.first_failure);
+          note(peer->name() + " " + label + " fails the " + std::string(precision_info(setup_.precision).code) +
+               " check: " + check.first_failure);
         }
+      } catch (const bench::NotServed& reason) {
+        note_once(peer->name() + " leaves out " + std::string(precision_info(setup_.precision).code) + " " + trans +
+                  " problems: " + reason.what());
+        continue;
       } catch (const std::exception& error) {
         result.extra["error"] = error.what();
         note(peer->name() + " " + label + " failed: " + error.what());
@@ -234,7 +270,8 @@ class Bench {
 
   // By class, then overall: gemmtune's speed over each peer's where both gave a checked time.
   void print_summary() const {
-    std::cout << "\nsummary   gemmtune/peer speed by class: geometric mean, the worst and where, problems slower\n"
+    std::cout << "\nsummary   gemmtune/peer speed at " << to_string(setup_.precision)
+              << " by class: geometric mean, the worst and where, problems slower\n"
               << std::left << std::setw(8) << "class" << std::right << std::setw(9) << "problems" << "  "
               << std::left << std::setw(10) << "peer" << std::right << std::setw(9) << "compared" << std::setw(10)
               << "geomean" << std::setw(10) << "worst" << "  " << std::left << std::setw(22) << "at" << std::right
@@ -261,7 +298,9 @@ class Bench {
       boost::json::object entry{{"m", r.problem.size.m}, {"n", r.problem.size.n}, {"k", r.problem.size.k},
                                 {"trans", transpose_code(r.problem.trans_a, r.problem.trans_b)},
                                 {"class", problem_class(r.problem.size)},
-                                {"peer", r.peer}, {"seconds", r.seconds}, {"tflops", r.tflops}, {"ok", r.ok}};
+                                {"precision", to_string(setup_.precision)},
+                                {"peer", r.peer}, {"peer_precision", to_string(r.peer_precision)},
+                                {"seconds", r.seconds}, {"tflops", r.tflops}, {"ok", r.ok}};
       for (const auto& [key, value] : r.extra) entry[key] = value;
       results.push_back(std::move(entry));
     }
@@ -269,13 +308,21 @@ class Bench {
     for (const auto& [source, count] : config_sources_) sources[source] = count;
     boost::json::array notes;
     for (const auto& text : notes_) notes.push_back(boost::json::string(text));
+    boost::json::object peers;
+    for (const auto& [name, service] : services_)
+      peers[name] = service.serves() ? boost::json::object{{"serves", true},
+                                                           {"precision", to_string(service.computes)},
+                                                           {"routine", service.routine}}
+                                     : boost::json::object{{"serves", false}, {"reason", service.not_served}};
     const boost::json::object out{{"device", fingerprint_to_json(setup_.device.fingerprint)},
                                   {"device_selector", setup_.device.selector},
                                   {"date", date_},
+                                  {"precision", to_string(setup_.precision)},
                                   {"commit", bench::commit_id},
                                   {"repeat", setup_.repeat},
                                   {"warm_up", setup_.warm_up},
                                   {"problems", origin_},
+                                  {"peers", std::move(peers)},
                                   {"results", std::move(results)},
                                   {"summary", summary_.to_json()},
                                   {"config_sources", std::move(sources)},
@@ -292,6 +339,7 @@ class Bench {
   std::vector<std::string> notes_;
   bench::Summary summary_;
   std::map<std::string, int> config_sources_;
+  std::map<std::string, bench::Service> services_;  // by peer name
 };
 
 // gemmtune first, then the asked peers in the table's order, each once.
@@ -365,6 +413,8 @@ int bench_command(const Arguments& args) {
       ("largest", po::value<std::string>(), "with --random: largest M and N (default 8192)")
       ("deepest", po::value<std::string>(), "with --random: largest K (default 500000, or --largest where that is given)")
       ("list", "print the problems as a problem file and measure nothing")
+      ("precision", po::value<std::string>()->default_value("fp32"),
+       "fp16, bf16, tf32, fp32, 3xtf32 or fp64 (32 and 64 too); each peer says how it serves it, or why not")
       ("peers", po::value<std::string>(), "comma-separated: clblast, openblas, cublas (default: clblast, plus cublas on a GPU, openblas on a CPU)")
       ("repeat", po::value<std::string>()->default_value("15"), "timed calls per peer and shape (the median is reported)")
       ("warm-up", po::value<std::string>()->default_value("2"), "untimed calls before the timed ones")
@@ -381,6 +431,7 @@ int bench_command(const Arguments& args) {
       bench::require_known_peer(name);
 
   bench::Setup setup;
+  setup.precision = parse_precision(values["precision"].as<std::string>());
   setup.repeat = static_cast<int>(whole_number_option(values, "repeat", 1, most_timed_calls));
   setup.warm_up = static_cast<int>(whole_number_option(values, "warm-up", 0, most_timed_calls));
   const auto [shapes, origin] = asked_problems(values);

@@ -4,22 +4,25 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "core/precision.hpp"
+
 namespace gemmtune::bench {
 namespace {
 
-cl::Buffer buffer_with(const cl::Context& context, const std::vector<float>& host) {
-  return cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, std::max<std::size_t>(1, host.size()) * sizeof(float),
-                    const_cast<float*>(host.data()));
+cl::Buffer buffer_with(const cl::Context& context, const HostMatrix& host) {
+  if (host.bytes() == 0) return cl::Buffer(context, CL_MEM_READ_WRITE, 1);
+  return cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, host.bytes(), const_cast<void*>(host.data()));
 }
 
 }  // namespace
 
 std::string opencl_does_not_fit(const DeviceEntry& device, const Problem& problem) {
   const DeviceLimits limits = limits_of(device.device);
+  const auto element_bytes = static_cast<std::uint64_t>(precision_info(problem.precision).storage_bytes);
   std::uint64_t total = 0;
   for (const auto& [name, elements] :
        {std::pair{"A", problem.a_elements()}, {"B", problem.b_elements()}, {"C", problem.c_elements()}}) {
-    const std::uint64_t bytes = static_cast<std::uint64_t>(elements) * sizeof(float);
+    const std::uint64_t bytes = static_cast<std::uint64_t>(elements) * element_bytes;
     if (bytes > limits.max_alloc_bytes)
       return std::string(name) + " needs " + std::to_string(bytes >> 20) + " MiB, more than the device's largest buffer (" +
              std::to_string(limits.max_alloc_bytes >> 20) + " MiB)";
@@ -35,11 +38,10 @@ DeviceBuffers upload(const cl::Context& context, const Problem& problem) {
   return {buffer_with(context, *problem.a), buffer_with(context, *problem.b), buffer_with(context, *problem.c)};
 }
 
-std::vector<float> download_c(const cl::CommandQueue& queue, const cl::Buffer& c, const Problem& problem) {
-  std::vector<float> result(problem.c->size());
-  if (!result.empty()) queue.enqueueReadBuffer(c, CL_TRUE, 0, result.size() * sizeof(float), result.data());
+HostMatrix download_c(const cl::CommandQueue& queue, const cl::Buffer& c, const Problem& problem) {
+  HostMatrix result(problem.c->precision(), problem.c->size());
+  if (result.bytes() != 0) queue.enqueueReadBuffer(c, CL_TRUE, 0, result.bytes(), result.data());
   return result;
 }
-
 
 }  // namespace gemmtune::bench

@@ -18,7 +18,7 @@ struct DeviceBuffers {
   cl::Buffer a, b, c;
 };
 DeviceBuffers upload(const cl::Context& context, const Problem& problem);
-std::vector<float> download_c(const cl::CommandQueue& queue, const cl::Buffer& c, const Problem& problem);
+HostMatrix download_c(const cl::CommandQueue& queue, const cl::Buffer& c, const Problem& problem);
 
 using gemmtune::time_calls;  // tuner/call_timing.hpp
 

@@ -20,20 +20,43 @@ class GemmtunePeer : public Peer {
   std::string name() const override { return "gemmtune"; }
   std::string does_not_fit(const Problem& problem) const override { return opencl_does_not_fit(setup_.device, problem); }
 
+  // Served where the dispatcher has a kernel family for at least one transposition; run() says
+  // which problems it then leaves out.
+  Service service(Precision precision) const override {
+    if (precision == Precision::Double && !limits_of(setup_.device.device).fp64)
+      return Service::none("the device lacks cl_khr_fp64");
+    std::string reason;
+    for (const Transpose a : {Transpose::No, Transpose::Yes})
+      for (const Transpose b : {Transpose::No, Transpose::Yes}) {
+        try {
+          handle_.choose(GemmShape{precision, Layout::RowMajor, a, b, 64, 64, 64});
+          return Service::by("gemmtune::Handle::gemm(" + to_string(precision) + ", ...)", precision);
+        } catch (const InvalidArgument& error) {
+          if (reason.empty()) reason = error.what();
+        }
+      }
+    return Service::none(reason);
+  }
+
   PeerRun run(const Problem& p) override {
-    const ConfigChoice choice =
-        handle_.choose(GemmShape{Precision::Single, Layout::RowMajor, p.trans_a, p.trans_b, p.m, p.n, p.k});
+    ConfigChoice choice;
+    try {
+      choice = handle_.choose(GemmShape{p.precision, Layout::RowMajor, p.trans_a, p.trans_b, p.m, p.n, p.k});
+    } catch (const InvalidArgument& error) {
+      throw NotServed(error.what());  // no kernel family for this problem here: nothing ran
+    }
     DeviceBuffers buffers = upload(context_, p);
     PeerRun result;
     result.seconds = time_calls(queue_, setup_.warm_up, setup_.repeat, [&] {
       cl_event raw = nullptr;
-      handle_.gemm(Layout::RowMajor, p.trans_a, p.trans_b, p.m, p.n, p.k, 1.0f, buffers.a(), 0, p.lda,
-                   buffers.b(), 0, p.ldb, 0.0f, buffers.c(), 0, p.ldc, queue_(), &raw);
+      handle_.gemm(p.precision, Layout::RowMajor, p.trans_a, p.trans_b, p.m, p.n, p.k, 1.0, buffers.a(), 0, p.lda,
+                   buffers.b(), 0, p.ldb, 0.0, buffers.c(), 0, p.ldc, queue_(), &raw);
       return cl::Event(raw);  // takes over the reference the handle gave us
     });
     result.c = download_c(queue_, buffers.c, p);
     result.extra = {{"config_source", to_string(choice.source)},
                     {"config_detail", choice.detail},
+                    {"family", choice.family},
                     {"config", cli::config_to_json(choice.config)}};
     return result;
   }

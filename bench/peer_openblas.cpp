@@ -1,10 +1,11 @@
-// The OpenBLAS peer: cblas_sgemm on the host, timed with steady_clock (the yardstick for CPU devices).
+// The OpenBLAS peer: cblas_sgemm, cblas_dgemm (and cblas_sbgemm where built in) on the host, timed with steady_clock.
 #include <cblas.h>
 
 #include <chrono>
 #include <memory>
 
 #include "bench/peer.hpp"
+#include "core/half_conversion.hpp"
 
 namespace gemmtune::bench {
 namespace {
@@ -18,23 +19,67 @@ class OpenblasPeer : public Peer {
   std::string name() const override { return "openblas"; }
   std::string does_not_fit(const Problem&) const override { return {}; }  // host memory already holds A, B, C
 
+  Service service(Precision precision) const override {
+    switch (precision) {
+      case Precision::Single: return Service::by("cblas_sgemm", Precision::Single);
+      case Precision::Single3xTF32:
+        return Service::by("cblas_sgemm (the FP32 GEMM that 3xtf32 stands beside)", Precision::Single);
+      case Precision::Double: return Service::by("cblas_dgemm", Precision::Double);
+      case Precision::BFloat16:
+#ifdef GEMMTUNE_OPENBLAS_HAS_SBGEMM
+        return Service::by("cblas_sbgemm (FP32 C, rounded to BF16 after the timed calls)", Precision::BFloat16);
+#else
+        return Service::none("this OpenBLAS was built without cblas_sbgemm (BUILD_BFLOAT16)");
+#endif
+      case Precision::Half: return Service::none("OpenBLAS has no FP16 GEMM");
+      case Precision::TF32: return Service::none("OpenBLAS has no TF32 GEMM");
+    }
+    return Service::none("unknown precision");
+  }
+
   PeerRun run(const Problem& p) override {
     PeerRun result;
     result.c = *p.c;
-    const auto call = [&] {
-      cblas_sgemm(CblasRowMajor, to_cblas(p.trans_a), to_cblas(p.trans_b), p.m, p.n, p.k, 1.0f, p.a->data(), p.lda,
-                  p.b->data(), p.ldb, 0.0f, result.c.data(), p.ldc);
-    };
-    for (int i = 0; i < setup_.warm_up; ++i) call();
-    for (int i = 0; i < setup_.repeat; ++i) {
-      const auto start = std::chrono::steady_clock::now();
-      call();
-      result.seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    switch (p.precision) {
+      case Precision::Double:
+        result.seconds = timed([&] {
+          cblas_dgemm(CblasRowMajor, to_cblas(p.trans_a), to_cblas(p.trans_b), p.m, p.n, p.k, 1.0, p.a->doubles().data(),
+                      p.lda, p.b->doubles().data(), p.ldb, 0.0, result.c.doubles().data(), p.ldc);
+        });
+        break;
+#ifdef GEMMTUNE_OPENBLAS_HAS_SBGEMM
+      case Precision::BFloat16: {
+        std::vector<float> c(p.c->size());
+        result.seconds = timed([&] {
+          cblas_sbgemm(CblasRowMajor, to_cblas(p.trans_a), to_cblas(p.trans_b), p.m, p.n, p.k, 1.0f,
+                       p.a->bits16().data(), p.lda, p.b->bits16().data(), p.ldb, 0.0f, c.data(), p.ldc);
+        });
+        for (std::size_t i = 0; i < c.size(); ++i) result.c.bits16()[i] = float_to_bfloat16(c[i]);
+        break;
+      }
+#endif
+      default:  // fp32, and 3xtf32 standing beside it
+        result.seconds = timed([&] {
+          cblas_sgemm(CblasRowMajor, to_cblas(p.trans_a), to_cblas(p.trans_b), p.m, p.n, p.k, 1.0f, p.a->floats().data(),
+                      p.lda, p.b->floats().data(), p.ldb, 0.0f, result.c.floats().data(), p.ldc);
+        });
     }
     return result;
   }
 
  private:
+  template <typename Call>
+  std::vector<double> timed(const Call& call) const {
+    for (int i = 0; i < setup_.warm_up; ++i) call();
+    std::vector<double> seconds;
+    for (int i = 0; i < setup_.repeat; ++i) {
+      const auto start = std::chrono::steady_clock::now();
+      call();
+      seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    }
+    return seconds;
+  }
+
   Setup setup_;
 };
 

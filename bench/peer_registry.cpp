@@ -13,6 +13,7 @@ class UnavailablePeer : public Peer {
   UnavailablePeer(std::string name, std::string reason) : name_(std::move(name)), reason_(std::move(reason)) {}
   std::string name() const override { return name_; }
   std::string unavailable_reason() const override { return reason_; }
+  Service service(Precision) const override { return Service::none(reason_); }
   std::string does_not_fit(const Problem&) const override { return reason_; }
   PeerRun run(const Problem&) override { throw Error(name_ + " is unavailable: " + reason_); }
 

@@ -1,0 +1,43 @@
+// One matrix on the host in a precision's storage type: 16-bit values for fp16 and bf16, float, or double.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <variant>
+#include <vector>
+
+#include "gemmtune/types.hpp"
+
+namespace gemmtune::bench {
+
+class HostMatrix {
+ public:
+  HostMatrix() = default;
+  // `elements` zeros of `precision`'s storage type.
+  HostMatrix(Precision precision, std::size_t elements);
+  // `elements` values uniform in [-1, 1), the same for the same seed everywhere; for fp16 and bf16
+  // drawn as floats and rounded to nearest even, for fp64 drawn as doubles.
+  static HostMatrix random(Precision precision, std::size_t elements, std::uint32_t seed);
+
+  Precision precision() const { return precision_; }
+  std::size_t size() const;
+  std::size_t bytes() const;
+  const void* data() const;
+  void* data();
+  // Element i's value, exactly (a 16-bit value decoded).
+  double value(std::size_t i) const;
+
+  // The elements as stored; throws std::bad_variant_access for another storage type.
+  const std::vector<std::uint16_t>& bits16() const { return std::get<std::vector<std::uint16_t>>(values_); }
+  const std::vector<float>& floats() const { return std::get<std::vector<float>>(values_); }
+  const std::vector<double>& doubles() const { return std::get<std::vector<double>>(values_); }
+  std::vector<std::uint16_t>& bits16() { return std::get<std::vector<std::uint16_t>>(values_); }
+  std::vector<float>& floats() { return std::get<std::vector<float>>(values_); }
+  std::vector<double>& doubles() { return std::get<std::vector<double>>(values_); }
+
+ private:
+  Precision precision_ = Precision::Single;
+  std::variant<std::vector<std::uint16_t>, std::vector<float>, std::vector<double>> values_;
+};
+
+}  // namespace gemmtune::bench
