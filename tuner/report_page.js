@@ -59,10 +59,12 @@
 
   function header() {
     const summary = data.summary;
-    element('p', main, 'Database ' + data.database + ', read ' + data.generated + ': ' + number(summary.evaluations, 0) +
-            ' evaluations (' + number(summary.ok, 0) + ' ok, ' + number(summary.failed, 0) + ' failed) of ' +
-            number(summary.problems, 0) + ' problems in ' + number(summary.sessions, 0) + ' sessions on ' +
-            number(summary.devices, 0) + ' devices; ' + data.bench.length + ' bench files.', 'summary');
+    const count = (value, noun) => number(value, 0) + ' ' + noun + (value === 1 ? '' : 's');
+    element('p', main, 'Database ' + data.database + ', read ' + data.generated + ': ' +
+            count(summary.evaluations, 'evaluation') + ' (' + number(summary.ok, 0) + ' ok, ' +
+            number(summary.failed, 0) + ' failed) of ' + count(summary.problems, 'problem') + ' (per kernel family) in ' +
+            count(summary.sessions, 'session') + ' on ' + count(summary.devices, 'device') + '; ' +
+            count(data.bench.length, 'bench file') + '.', 'summary');
     if (summary.evaluations > 0 && summary.failed === 0)
       element('p', main, 'Every evaluation in this database is ok: no failure is recorded. A database imported from a ' +
               'file of tuned results (configs/tuned/*.json) holds only the leading configurations of each problem, not ' +
@@ -167,9 +169,9 @@
     chart(node, 'failures', {
       type: 'bar',
       data: {labels: failures.statuses, datasets: failures.kernels.map((kernel, index) => ({
-        label: kernel.kernel, data: kernel.counts, backgroundColor: colour(index)}))},
+        label: kernel.kernel, data: kernel.counts, backgroundColor: colour(index), maxBarThickness: 80}))},
       options: {scales: {x: axis('category', 'status', {stacked: true}),
-                         y: axis('linear', 'failed evaluations', {stacked: true, beginAtZero: true})},
+                         y: axis('linear', 'failed evaluations', {stacked: true, beginAtZero: true, ticks: {precision: 0}})},
                 plugins: {legend: {position: 'bottom'}}},
     });
   }

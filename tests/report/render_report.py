@@ -58,11 +58,15 @@ class Browser:
             os.dup2(responses_copy, 4)
 
         self.log = open(os.path.join(self.profile, "stderr.txt"), "w")
+        # Chromium and fontconfig write under HOME and the XDG directories: the profile's, not the user's.
+        environment = dict(os.environ, HOME=self.profile, XDG_CONFIG_HOME=os.path.join(self.profile, "config"),
+                           XDG_CACHE_HOME=os.path.join(self.profile, "cache"))
         self.process = subprocess.Popen(
             [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe",
              "--user-data-dir=" + self.profile, "--no-first-run", "--hide-scrollbars",
              "--window-size=%d,%d" % (width, height), "about:blank"],
-            stdin=subprocess.DEVNULL, stdout=self.log, stderr=self.log, close_fds=False, preexec_fn=on_fds_3_and_4)
+            stdin=subprocess.DEVNULL, stdout=self.log, stderr=self.log, env=environment, close_fds=False,
+            preexec_fn=on_fds_3_and_4)
         os.close(commands_read)
         os.close(responses_write)
         self.buffer = b""
@@ -116,7 +120,7 @@ def problems_of(events):
         method, params = event["method"], event.get("params", {})
         if method == "Runtime.exceptionThrown":
             details = params["exceptionDetails"]
-            text = details.get("exception", {}).get("description") or details.get("text")
+            text = (details.get("exception", {}).get("description") or details.get("text") or "").splitlines()[0]
             problems.append("uncaught exception: %s (line %s)" % (text, details.get("lineNumber")))
         elif method == "Runtime.consoleAPICalled" and params.get("type") in ("error", "assert"):
             values = [arg.get("value", arg.get("description", "")) for arg in params.get("args", [])]
