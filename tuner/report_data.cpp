@@ -3,9 +3,27 @@
 
 #include <set>
 
+#include "tuner/coverage_problems.hpp"
 #include "tuner/report_tuning.hpp"
 
 namespace gemmtune::report {
+namespace {
+
+// The shapes of `gemmtune tune --coverage`, as the database names them.
+std::vector<db::ProblemRecord> coverage_set() {
+  std::vector<db::ProblemRecord> shapes;
+  for (const auto& problem : cli::coverage_problems()) {
+    db::ProblemRecord record;
+    record.trans = transpose_code(problem.trans_a, problem.trans_b);
+    record.m = static_cast<std::int64_t>(problem.size.m);
+    record.n = static_cast<std::int64_t>(problem.size.n);
+    record.k = static_cast<std::int64_t>(problem.size.k);
+    shapes.push_back(record);
+  }
+  return shapes;
+}
+
+}  // namespace
 
 boost::json::object report_data(const std::string& database, const std::vector<db::StoredEvaluation>& evaluations,
                                 const std::vector<BenchRun>& runs, const std::string& generated) {
@@ -24,6 +42,7 @@ boost::json::object report_data(const std::string& database, const std::vector<d
                               {"problems", problems.size()},
                               {"devices", devices.size()}};
   boost::json::array coverage = database_coverage(evaluations);
+  for (auto& point : coverage_gaps(evaluations, coverage_set())) coverage.push_back(std::move(point));
   boost::json::array bench;
   for (const auto& run : runs) {
     for (auto& point : bench_coverage(run)) coverage.push_back(std::move(point));

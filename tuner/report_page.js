@@ -178,31 +178,36 @@
 
   function coverageSection() {
     const node = section('Dispatcher coverage',
-                         'Every shape, by the size of C (M·N) and the depth K: tuned (an ok evaluation from a tuning ' +
-                         'session), measured (ok evaluations imported without a session), failed (evaluations, none ok), ' +
-                         'and from bench files how the dispatcher chose: tuned (an exact entry), predicted (ranked by ' +
-                         'the performance model from other shapes or sibling devices) or default.');
+                         'Every shape by the size of C (M·N) and the depth K. From the database: tuned (an ok ' +
+                         'evaluation from a tuning session), measured (ok evaluations imported without a session) or ' +
+                         'failed (evaluations, none ok); the shapes of tune --coverage that a tuned device lacks, where ' +
+                         'the dispatcher predicts; and from bench files how the dispatcher chose: tuned (an exact ' +
+                         'entry), predicted (ranked by the performance model from other shapes or sibling devices) or ' +
+                         'default.');
     if (data.coverage.length === 0) {
       noData(node, 'coverage', 'no evaluation in the database and no bench file given.');
       return;
     }
-    const kinds = ['tuned', 'measured', 'failed', 'predicted', 'default'];
+    const sourceOf = (entry) => entry.origin === 'database' || entry.origin === 'coverage set' ? entry.origin : 'bench';
+    const styles = {'database': 'circle', 'coverage set': 'rect', 'bench': 'triangle'};
     const datasets = [];
-    kinds.forEach((kind) => {
-      const points = data.coverage.filter((entry) => entry.kind === kind);
-      if (points.length === 0) return;
-      datasets.push({
-        label: kind + ' (' + points.length + ')',
-        data: points.map((entry) => ({x: entry.m * entry.n, y: entry.k, entry: entry})),
-        backgroundColor: kindColours[kind], borderColor: kindColours[kind],
-        pointStyle: points.every((entry) => entry.origin === 'database') ? 'circle' : 'triangle', pointRadius: 4,
+    ['tuned', 'measured', 'failed', 'predicted', 'default'].forEach((kind) => {
+      ['database', 'coverage set', 'bench'].forEach((source) => {
+        const points = data.coverage.filter((entry) => entry.kind === kind && sourceOf(entry) === source);
+        if (points.length === 0) return;
+        datasets.push({
+          label: kind + ', ' + source + ' (' + points.length + ')',
+          data: points.map((entry) => ({x: entry.m * entry.n, y: entry.k, entry: entry})),
+          backgroundColor: kindColours[kind], borderColor: kindColours[kind], pointStyle: styles[source],
+          pointRadius: source === 'database' ? 5 : 3.5,
+        });
       });
     });
     chart(node, 'coverage', {
       type: 'scatter', data: {datasets: datasets},
       options: {
         scales: {x: axis('logarithmic', 'M·N (elements of C)'), y: axis('logarithmic', 'K')},
-        plugins: {legend: {position: 'bottom'},
+        plugins: {legend: {position: 'bottom', labels: {usePointStyle: true}},
                   tooltip: {callbacks: {label: (item) => {
                     const entry = item.raw.entry;
                     return shape(entry) + ' ' + entry.precision + ': ' + entry.kind + ' (' + entry.origin + ', ' +

@@ -245,4 +245,40 @@ boost::json::array database_coverage(const std::vector<db::StoredEvaluation>& ev
   return points;
 }
 
+boost::json::array coverage_gaps(const std::vector<db::StoredEvaluation>& evaluations,
+                                 const std::vector<db::ProblemRecord>& standard) {
+  using Shape = std::tuple<std::string, std::int64_t, std::int64_t, std::int64_t>;  // trans, m, n, k
+  struct Tuned {
+    std::string device_name, precision, layout;
+    std::set<Shape> shapes;  // every shape evaluated, ok or not: measured there, not predicted
+    bool tuned = false;
+  };
+  std::map<std::tuple<std::string, std::string, std::string>, Tuned> groups;  // device key, precision, layout
+  for (const auto& stored : evaluations) {
+    const auto& p = stored.problem;
+    Tuned& group = groups[{stored.device.key, p.precision, p.layout}];
+    group.device_name = stored.device.name;
+    group.precision = p.precision;
+    group.layout = p.layout;
+    group.shapes.insert({p.trans, p.m, p.n, p.k});
+    group.tuned = group.tuned || (stored.session && stored.evaluation.status == "ok");
+  }
+  boost::json::array points;
+  for (const auto& [key, group] : groups) {
+    if (!group.tuned) continue;
+    for (const auto& problem : standard) {
+      if (group.shapes.contains({problem.trans, problem.m, problem.n, problem.k})) continue;
+      points.push_back(boost::json::object{{"device", group.device_name},
+                                           {"precision", group.precision},
+                                           {"trans", problem.trans},
+                                           {"m", problem.m},
+                                           {"n", problem.n},
+                                           {"k", problem.k},
+                                           {"kind", "predicted"},
+                                           {"origin", "coverage set"}});
+    }
+  }
+  return points;
+}
+
 }  // namespace gemmtune::report

@@ -44,4 +44,11 @@ boost::json::object failure_counts(const std::vector<db::StoredEvaluation>& eval
 // imported without a session) or "failed" (evaluations, none ok); origin "database".
 boost::json::array database_coverage(const std::vector<db::StoredEvaluation>& evaluations);
 
+// The shapes of `standard` (the coverage set of `tune --coverage`) that a device lacks, for every
+// device, precision and layout it has tuned (an ok evaluation from a session): there the dispatcher
+// predicts a configuration from the tuned shapes. Points as above, kind "predicted", origin
+// "coverage set".
+boost::json::array coverage_gaps(const std::vector<db::StoredEvaluation>& evaluations,
+                                 const std::vector<db::ProblemRecord>& standard);
+
 }  // namespace gemmtune::report

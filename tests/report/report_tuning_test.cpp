@@ -158,5 +158,28 @@ TEST(ReportTuning, CoverageTellsTunedFromMeasuredAndFailed) {
   EXPECT_EQ(points[2].at("origin").as_string(), "database");
 }
 
+TEST(ReportTuning, CoverageGapsAreTheStandardShapesATunedDeviceLacks) {
+  const auto a = session("a", "random", "2024-05-01T12:00:00.000Z");
+  auto on_other_device = evaluation(std::nullopt, 5, "", {{"TSM", 16}}, "ok", 10);  // measured, never tuned
+  on_other_device.device.key = "other";
+  const std::vector<db::StoredEvaluation> evaluations{
+      evaluation(a, 5, "", {{"TSM", 16}}, "ok", 10), evaluation(a, 0, "", {{"TSM", 16}}, "crashed", 20),
+      on_other_device};
+  std::vector<db::ProblemRecord> standard(3);
+  for (std::size_t i = 0; i < standard.size(); ++i) {
+    standard[i].m = 10 * static_cast<std::int64_t>(i + 1);
+    standard[i].n = 32;
+    standard[i].k = 16;
+  }
+  standard[2].trans = "TN";
+  const json::array points = coverage_gaps(evaluations, standard);
+  // 10x32x16 is tuned and 20x32x16 measured (failed) on the tuned device; the other device has no session.
+  ASSERT_EQ(points.size(), 1u);
+  EXPECT_EQ(points[0].at("m").as_int64(), 30);
+  EXPECT_EQ(points[0].at("trans").as_string(), "TN");
+  EXPECT_EQ(points[0].at("kind").as_string(), "predicted");
+  EXPECT_EQ(points[0].at("origin").as_string(), "coverage set");
+}
+
 }  // namespace
 }  // namespace gemmtune::report
