@@ -10,7 +10,8 @@ packages=(cmake g++ make pkg-config
   ocl-icd-opencl-dev opencl-c-headers opencl-clhpp-headers pocl-opencl-icd clinfo
   libsqlite3-dev libsqlitecpp-dev
   libboost1.81-dev libboost-json1.81-dev libboost-program-options1.81-dev libboost-random1.81-dev
-  libopenblas-dev libclblast-dev libgtest-dev libblas-test python3-numpy python3-pandas slurm-wlm munge)
+  libopenblas-dev libclblast-dev libgtest-dev libblas-test python3-numpy python3-pandas slurm-wlm munge
+  libjs-chart.js chromium fonts-liberation)
 # For `sanitize` and `fuzz`: clang, its sanitizer and libFuzzer runtimes, and llvm-symbolizer, which
 # names the functions and lines in their reports.
 sanitizer_packages=(clang libclang-rt-14-dev llvm)

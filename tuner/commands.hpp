@@ -12,6 +12,7 @@ int bench_command(const Arguments& args);  // in bench/, present when GEMMTUNE_B
 int db_command(const Arguments& args);
 int devices_command(const Arguments& args);
 int kernels_command(const Arguments& args);
+int report_command(const Arguments& args);
 int run_command(const Arguments& args);
 int simulate_command(const Arguments& args);
 int tune_command(const Arguments& args);

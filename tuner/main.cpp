@@ -26,6 +26,7 @@ constexpr Command commands[] = {
     {"db", "inspect, export, import, merge and check the tuning database", gemmtune::cli::db_command},
     {"devices", "list OpenCL devices with their index and selector", gemmtune::cli::devices_command},
     {"kernels", "list the kernel families: parameters, rules, precisions, space sizes", gemmtune::cli::kernels_command},
+    {"report", "write one self-contained HTML page of the database's tuning and of bench results", gemmtune::cli::report_command},
     {"run", "run one GEMM through the dispatcher, optionally checked", gemmtune::cli::run_command},
     {"simulate", "replay search strategies against recorded measurements", gemmtune::cli::simulate_command},
     {"tune", "tune GEMM configurations for a device into the tuning database", gemmtune::cli::tune_command},

@@ -100,9 +100,10 @@ TEST_F(Files, ExportReplacesAnExistingFileOnlyWithForce) {
 
 TEST_F(Files, AnEmptyDatabasePathIsBadUsage) {
   const std::string import = "db import " + quoted(directory / "none.json");
+  const std::string report = "report --out " + quoted(directory / "r.html");
   for (const std::string& command :
        {std::string("db list"), std::string("db export"), import, std::string("tune --sizes 16 --budget 1"),
-        std::string("run --size 16"), std::string("simulate")}) {
+        std::string("run --size 16"), std::string("simulate"), report}) {
     expect_one_line(run_gemmtune(command + " --db ''"), 2, "--db needs a path", command);
     if (command != "simulate")  // which has no default database
       expect_one_line(run_shell("GEMMTUNE_DB= " + gemmtune_binary() + " " + command), 2,
