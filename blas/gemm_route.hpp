@@ -2,21 +2,24 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "blas/device_gemm.hpp"
 #include "blas/gemm_call.hpp"
 #include "blas/host_blas.hpp"
-#include "blas/settings.hpp"
+#include "blas/threshold.hpp"
 
 namespace gemmtune::blas {
 
 // Whether a checked call goes to the device: calls that multiply nothing (alpha = 0 or K = 0) only
-// scale C, which the host does at once, and small ones are faster on the host.
+// scale C, which the host does at once, and those below the threshold (blas/threshold.hpp) are
+// faster on the host.
 template <typename Real>
 bool for_device(const ColumnMajorGemm<Real>& call) {
   const std::uint64_t multiply_adds = static_cast<std::uint64_t>(call.m) * static_cast<std::uint64_t>(call.n) *
                                       static_cast<std::uint64_t>(call.k);
-  return call.alpha != Real(0) && call.k > 0 && multiply_adds >= settings().device_threshold;
+  if (call.alpha == Real(0) || call.k <= 0) return false;
+  return multiply_adds >= device_threshold(std::is_same_v<Real, double> ? "fp64" : "fp32").multiply_adds;
 }
 
 template <typename Real>

@@ -22,6 +22,7 @@ using FortranGemm = void (*)(const char*, const char*, const blas_int*, const bl
 struct HostBlas {
   FortranGemm<float> sgemm = nullptr;
   FortranGemm<double> dgemm = nullptr;
+  std::string name;  // as it was asked for; empty: none loaded
 };
 
 // The shared object that holds `address`, to tell this library's symbols from a host BLAS's.
@@ -36,7 +37,7 @@ HostBlas load(const char* name) {
   void* library = dlopen(name, RTLD_NOW | RTLD_LOCAL);
   if (library == nullptr) return {};
   HostBlas host{reinterpret_cast<FortranGemm<float>>(dlsym(library, "sgemm_")),
-                reinterpret_cast<FortranGemm<double>>(dlsym(library, "dgemm_"))};
+                reinterpret_cast<FortranGemm<double>>(dlsym(library, "dgemm_")), name};
   const void* self = object_of(reinterpret_cast<const void*>(&object_of));
   if (host.sgemm == nullptr || host.dgemm == nullptr || object_of(reinterpret_cast<const void*>(host.sgemm)) == self ||
       object_of(reinterpret_cast<const void*>(host.dgemm)) == self) {
@@ -71,5 +72,10 @@ void call_host(FortranGemm<Real> gemm, const ColumnMajorGemm<Real>& c) {
 
 void run_on_host(const ColumnMajorGemm<float>& call) { call_host(host_blas().sgemm, call); }
 void run_on_host(const ColumnMajorGemm<double>& call) { call_host(host_blas().dgemm, call); }
+
+std::string host_blas_name() {
+  const HostBlas& host = host_blas();
+  return host.sgemm ? host.name : "none (the plain loop)";
+}
 
 }  // namespace gemmtune::blas

@@ -1,6 +1,8 @@
 // The host BLAS the library loads behind itself, for the calls it does not send to the device.
 #pragma once
 
+#include <string>
+
 #include "blas/gemm_call.hpp"
 
 namespace gemmtune::blas {
@@ -10,5 +12,8 @@ namespace gemmtune::blas {
 // none loads, a plain loop of the reference's arithmetic, after one line to stderr saying so.
 void run_on_host(const ColumnMajorGemm<float>& call);
 void run_on_host(const ColumnMajorGemm<double>& call);
+
+// The library run_on_host() calls ("libopenblas.so.0"), loading it if not yet loaded.
+std::string host_blas_name();
 
 }  // namespace gemmtune::blas

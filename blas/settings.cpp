@@ -18,8 +18,8 @@ Settings read_settings() {
     if (error == std::errc() && stop == end)
       read.device_threshold = value;
     else
-      std::fprintf(stderr, "gemmtune blas: GEMMTUNE_BLAS_THRESHOLD='%s' is not a count of multiply-adds; using %llu\n",
-                   threshold, static_cast<unsigned long long>(read.device_threshold));
+      std::fprintf(stderr, "gemmtune blas: GEMMTUNE_BLAS_THRESHOLD='%s' is not a count of multiply-adds; ignored\n",
+                   threshold);
   }
   const char* verbose = std::getenv("GEMMTUNE_BLAS_VERBOSE");
   read.verbose = verbose && std::strcmp(verbose, "1") == 0;

@@ -44,6 +44,12 @@ struct ImportReport {
   std::vector<std::string> conflicts;  // one line each
 };
 
+// What a merge did with crossovers: one per device and precision, the first one kept.
+struct CrossoverImportReport {
+  std::int64_t inserted = 0, duplicates = 0;
+  std::vector<std::string> conflicts;  // one line each
+};
+
 // Owns one connection. Every throw is a gemmtune::DatabaseError (DatabaseFileError when the file
 // itself is unusable, raised before anything is written). Not for concurrent use from several
 // threads: give each thread its own Database (several processes on one file are fine: WAL mode and
@@ -128,6 +134,17 @@ class Database {
   // conflicts reported and the stored evaluation kept. Throws InvalidArgument, writing nothing,
   // when one of them fails invalid_evaluation() (db/record_validation.hpp).
   ImportReport import(const std::vector<StoredEvaluation>& evaluations);
+
+  // The drop-in BLAS's crossovers (db/crossovers.cpp). record_crossover() stores the device (as
+  // device_id() does) and replaces the entry of its precision, in one transaction; measured_at is
+  // set to now. Throws InvalidArgument, writing nothing, for a record invalid_crossover() refuses.
+  void record_crossover(const DeviceRecord& device, const CrossoverRecord& crossover);
+  std::optional<CrossoverRecord> crossover(const std::string& device_key, const std::string& precision) const;
+  // Every crossover, by device id then precision.
+  std::vector<StoredCrossover> all_crossovers() const;
+  // Adds crossovers keeping their times, in one transaction; an entry for a device and precision
+  // already stored is a duplicate when identical, else a conflict, and the stored one is kept.
+  CrossoverImportReport import_crossovers(const std::vector<StoredCrossover>& crossovers);
 
  private:
   Database(const std::filesystem::path& path, Mode mode, bool file_as_it_is);

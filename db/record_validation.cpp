@@ -9,6 +9,7 @@
 
 #include "core/kernel_config.hpp"
 #include "core/precision.hpp"
+#include "db/crossover_size.hpp"
 
 namespace gemmtune::db {
 namespace {
@@ -73,6 +74,14 @@ Problem timings(bool ok, int runs, double min_seconds, double median_seconds, do
                   });
 }
 
+// Empty (now) or ISO-8601 UTC. Bounded before matching: libstdc++'s regex recurses once per
+// character and a hostile file's run of digits would overflow the stack.
+Problem iso_utc_time(const char* field, const std::string& time) {
+  static const std::regex iso_utc(R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,9})?Z)");
+  if (time.empty() || (time.size() <= 30 && std::regex_match(time, iso_utc))) return std::nullopt;
+  return std::string(field) + ": '" + time.substr(0, 40) + "' is not an ISO-8601 UTC time";
+}
+
 }  // namespace
 
 Problem invalid_device(const DeviceRecord& d) {
@@ -121,10 +130,7 @@ Problem invalid_results(const EvaluationRecord& e) {
   if (auto problem = non_negative_finite("compile_seconds", e.compile_seconds)) return problem;
   // Bounded before matching: libstdc++'s regex recurses once per character and a hostile file's
   // run of digits would overflow the stack.
-  static const std::regex iso_utc(R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,9})?Z)");
-  if (!e.recorded_at.empty() && (e.recorded_at.size() > 30 || !std::regex_match(e.recorded_at, iso_utc)))
-    return "recorded_at: '" + e.recorded_at.substr(0, 40) + "' is not an ISO-8601 UTC time";
-  return std::nullopt;
+  return iso_utc_time("recorded_at", e.recorded_at);
 }
 
 Problem invalid_session(const StoredSession& s) {
@@ -144,6 +150,30 @@ Problem invalid_evaluation(const StoredEvaluation& s, std::string_view key) {
                   [&] { return invalid_config(s.evaluation.config, key); },
                   [&] { return invalid_results(s.evaluation); },
                   [&] { return s.session ? invalid_session(*s.session) : std::nullopt; });
+}
+
+Problem invalid_crossover(const CrossoverRecord& c) {
+  if (c.precision != "fp32" && c.precision != "fp64") return "precision: '" + c.precision + "' is not fp32 or fp64";
+  if (c.repeats < 1) return "repeats: " + std::to_string(c.repeats) + " (at least 1)";
+  if (c.host_blas.empty()) return std::string("host_blas: empty");
+  if (c.timings.empty()) return std::string("timings: none");
+  std::int64_t previous = 0;
+  for (const CrossoverTiming& timing : c.timings) {
+    if (timing.size <= previous)
+      return "timings: size " + std::to_string(timing.size) + " after " + std::to_string(previous) +
+             " (sizes at least 1, ascending, each once)";
+    previous = timing.size;
+    if (auto problem = first_of([&] { return positive_finite("host_seconds", timing.host_seconds); },
+                                [&] { return positive_finite("device_seconds", timing.device_seconds); }))
+      return "timings: size " + std::to_string(timing.size) + ": " + *problem;
+  }
+  if (const auto found = crossover_size(c.timings); found != c.crossover) {
+    const auto text = [](const std::optional<std::int64_t>& size) {
+      return size ? std::to_string(*size) : std::string("none");
+    };
+    return "crossover: " + text(c.crossover) + " is not the one the timings give (" + text(found) + ")";
+  }
+  return iso_utc_time("measured_at", c.measured_at);
 }
 
 Problem invalid_best(const TunedBest& best) {

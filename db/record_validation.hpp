@@ -36,6 +36,11 @@ std::optional<std::string> invalid_session(const StoredSession& session);
 // Everything above, for one evaluation with what it refers to (import, merge).
 std::optional<std::string> invalid_evaluation(const StoredEvaluation& stored, std::string_view config_key);
 
+// precision fp32 or fp64, at least one repeat, a host BLAS named, timings by strictly ascending
+// size (at least 1) with positive finite times, the crossover the one crossover_size() finds in
+// them, measured_at empty (now) or ISO-8601 UTC.
+std::optional<std::string> invalid_crossover(const CrossoverRecord& crossover);
+
 // A best configuration as the dispatcher's queries return it: problem, configuration and key,
 // runs, times and GFLOP/s.
 std::optional<std::string> invalid_best(const TunedBest& best);

@@ -86,6 +86,37 @@ struct StoredEvaluation {
   friend bool operator==(const StoredEvaluation&, const StoredEvaluation&) = default;
 };
 
+// One size of a crossover measurement: the fastest of the timed calls of each path, in seconds.
+struct CrossoverTiming {
+  std::int64_t size = 0;  // M = N = K
+  double host_seconds = 0, device_seconds = 0;
+
+  friend bool operator==(const CrossoverTiming&, const CrossoverTiming&) = default;
+};
+
+// Where the drop-in BLAS's device path (operands copied in and out) overtakes the host BLAS, for
+// one device and precision.
+struct CrossoverRecord {
+  std::string precision = "fp32";         // "fp32" | "fp64"
+  std::optional<std::int64_t> crossover;  // the smallest size from which the device is faster at
+                                          // every measured size; none: never faster up to the largest
+  int repeats = 0;                        // timed calls per path and size
+  std::string host_blas;                  // the host BLAS library measured against
+  std::vector<CrossoverTiming> timings;   // by size, ascending; at least one
+  std::string measured_at;                // ISO-8601 UTC, set by the database when recorded
+
+  std::int64_t largest_size() const { return timings.empty() ? 0 : timings.back().size; }
+  friend bool operator==(const CrossoverRecord&, const CrossoverRecord&) = default;
+};
+
+// A crossover with its device: the unit of inspection and merge.
+struct StoredCrossover {
+  DeviceRecord device;
+  CrossoverRecord crossover;
+
+  friend bool operator==(const StoredCrossover&, const StoredCrossover&) = default;
+};
+
 // The statuses an evaluation may have, in the schema's order; the schema refuses any other.
 const std::vector<std::string>& known_statuses();
 bool is_known_status(const std::string& status);

@@ -194,9 +194,27 @@ JOIN problems p ON p.id = e.problem_id
 WHERE e.rank = 1;
 )sql";
 
+// Version 6: where the drop-in BLAS's device path overtakes the host BLAS, per device and
+// precision, measured by `gemmtune crossover`. crossover NULL: the device was never faster up to
+// largest_size. timings_json holds the measured times per size.
+constexpr std::string_view blas_crossovers = R"sql(
+CREATE TABLE blas_crossovers (
+  id           INTEGER PRIMARY KEY,
+  device_id    INTEGER NOT NULL REFERENCES devices(id),
+  precision    TEXT    NOT NULL CHECK (precision IN ('fp32', 'fp64')),
+  crossover    INTEGER CHECK (crossover > 0),
+  largest_size INTEGER NOT NULL CHECK (largest_size > 0),
+  repeats      INTEGER NOT NULL CHECK (repeats > 0),
+  host_blas    TEXT    NOT NULL,
+  timings_json TEXT    NOT NULL,
+  measured_at  TEXT    NOT NULL,
+  UNIQUE (device_id, precision)
+);
+)sql";
+
 const std::vector<std::string_view>& migrations() {
-  static const std::vector<std::string_view> steps{version_1, version_2, device_keys_without_memory,
-                                                   device_architecture, crashed_status};
+  static const std::vector<std::string_view> steps{version_1,           version_2,      device_keys_without_memory,
+                                                   device_architecture, crashed_status, blas_crossovers};
   return steps;
 }
 

@@ -9,6 +9,7 @@ namespace gemmtune::cli {
 using Arguments = std::vector<std::string>;
 
 int bench_command(const Arguments& args);  // in bench/, present when GEMMTUNE_BUILD_BENCH is on
+int crossover_command(const Arguments& args);  // times the drop-in BLAS's paths (blas/)
 int db_command(const Arguments& args);
 int devices_command(const Arguments& args);
 int kernels_command(const Arguments& args);

@@ -23,6 +23,7 @@ constexpr Command commands[] = {
 #ifdef GEMMTUNE_HAVE_BENCH
     {"bench", "time gemmtune beside CLBlast, OpenBLAS and cuBLAS on the same shapes and data", gemmtune::cli::bench_command},
 #endif
+    {"crossover", "measure where the drop-in BLAS's device path overtakes the host BLAS, per device", gemmtune::cli::crossover_command},
     {"db", "inspect, export, import, merge and check the tuning database", gemmtune::cli::db_command},
     {"devices", "list OpenCL devices with their index and selector", gemmtune::cli::devices_command},
     {"kernels", "list the kernel families: parameters, rules, precisions, space sizes", gemmtune::cli::kernels_command},
