@@ -86,7 +86,7 @@ struct StoredEvaluation {
   friend bool operator==(const StoredEvaluation&, const StoredEvaluation&) = default;
 };
 
-// One size of a crossover measurement: the fastest of the timed calls of each path, in seconds.
+// One size of a crossover measurement: the median of the timed calls of each path, in seconds.
 struct CrossoverTiming {
   std::int64_t size = 0;  // M = N = K
   double host_seconds = 0, device_seconds = 0;

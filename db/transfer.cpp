@@ -13,6 +13,20 @@
 namespace gemmtune::db {
 namespace json = boost::json;
 
+boost::json::object crossover_to_json(const CrossoverRecord& crossover) {
+  boost::json::array timings;
+  for (const auto& timing : crossover.timings)
+    timings.push_back({{"size", timing.size}, {"host_seconds", timing.host_seconds},
+                       {"device_seconds", timing.device_seconds}});
+  return {{"precision", crossover.precision},
+          {"crossover", crossover.crossover ? boost::json::value(*crossover.crossover) : nullptr},
+          {"largest_size", crossover.largest_size()},
+          {"repeats", crossover.repeats},
+          {"host_blas", crossover.host_blas},
+          {"measured_at", crossover.measured_at},
+          {"timings", std::move(timings)}};
+}
+
 void append_problem(json::object& object, const ProblemRecord& problem) {
   object.insert({{"precision", problem.precision},
                  {"layout", problem.layout},

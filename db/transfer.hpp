@@ -12,6 +12,10 @@ namespace gemmtune::db {
 // A device's stored fingerprint and keys as a JSON object (export and `gemmtune db`).
 boost::json::object device_to_json(const DeviceRecord& device);
 
+// A crossover as a JSON object: precision, crossover (null: never faster), largest_size, repeats,
+// host_blas, measured_at, timings (`gemmtune crossover --json`, `gemmtune db list --json`).
+boost::json::object crossover_to_json(const CrossoverRecord& crossover);
+
 // Appends a problem's fields (precision, layout, trans, m, n, k, in that order) to `object`: every
 // JSON output that names a problem writes them alike.
 void append_problem(boost::json::object& object, const ProblemRecord& problem);

@@ -10,6 +10,7 @@
 #include "blas/host_blas.hpp"
 #include "db/crossover_size.hpp"
 #include "db/database.hpp"
+#include "db/transfer.hpp"
 #include "dispatch/device_record.hpp"
 #include "search/search_driver.hpp"
 #include "tuner/cli.hpp"
@@ -105,21 +106,6 @@ std::string summary(const db::CrossoverRecord& record) {
          std::to_string(blas::threshold_of(record)) + " to the device";
 }
 
-boost::json::object to_json(const db::CrossoverRecord& record) {
-  boost::json::array timings;
-  for (const auto& timing : record.timings)
-    timings.push_back({{"size", timing.size}, {"host_seconds", timing.host_seconds},
-                       {"device_seconds", timing.device_seconds}});
-  return {{"precision", record.precision},
-          {"crossover", record.crossover ? boost::json::value(*record.crossover) : nullptr},
-          {"largest_size", record.largest_size()},
-          {"threshold", blas::threshold_of(record)},
-          {"repeats", record.repeats},
-          {"host_blas", record.host_blas},
-          {"measured_at", record.measured_at},
-          {"timings", std::move(timings)}};
-}
-
 }  // namespace
 
 int crossover_command(const Arguments& args) {
@@ -169,7 +155,11 @@ int crossover_command(const Arguments& args) {
 
   if (values.count("json")) {
     boost::json::array list;
-    for (const auto& record : recorded) list.push_back(to_json(record));
+    for (const auto& record : recorded) {
+      boost::json::object entry = db::crossover_to_json(record);
+      entry["threshold"] = blas::threshold_of(record);
+      list.push_back(std::move(entry));
+    }
     std::cout << boost::json::serialize(boost::json::object{{"database", database.path().string()},
                                                              {"device", fingerprint_to_json(entry.fingerprint)},
                                                              {"crossovers", std::move(list)}})

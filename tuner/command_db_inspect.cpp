@@ -41,6 +41,23 @@ std::string driver_stale_note(const db::DeviceRecord& stored) {
   return "";
 }
 
+// "blas crossover fp32: 512 (host 1.93 ms, device 1.71 ms there; libopenblas.so.0, 5 calls,
+// measured 2026-...)": the size and the times that decided it.
+std::string crossover_line(const db::CrossoverRecord& c) {
+  const auto at = [&](std::int64_t size) {
+    for (const auto& timing : c.timings)
+      if (timing.size == size)
+        return "host " + fixed(timing.host_seconds * 1e3, 3) + " ms, device " + fixed(timing.device_seconds * 1e3, 3) +
+               " ms at " + std::to_string(size);
+    return std::string();
+  };
+  const std::string size = c.crossover ? std::to_string(*c.crossover) : "none, the device never faster up to " +
+                                                                             std::to_string(c.largest_size());
+  return "blas crossover " + c.precision + ": " + size + " (" + at(c.crossover.value_or(c.largest_size())) + "; " +
+         std::to_string(c.timings.size()) + " sizes against " + c.host_blas + ", median of " +
+         std::to_string(c.repeats) + ", measured " + c.measured_at + ")";
+}
+
 }  // namespace
 
 int list(const Arguments& args) {
@@ -50,6 +67,7 @@ int list(const Arguments& args) {
   const db::Database database(database_path(values), db::Database::Mode::ReadOnly);
   const auto devices = database.devices();
   const auto summaries = database.problem_summaries();
+  const auto crossovers = database.all_crossovers();
 
   if (values.count("json")) {
     boost::json::array list;
@@ -66,10 +84,14 @@ int list(const Arguments& args) {
                         {"best", s.best ? boost::json::value(best_to_json(*s.best)) : nullptr}});
         problems.push_back(std::move(problem));
       }
+      boost::json::array blas_crossovers;
+      for (const auto& stored : crossovers)
+        if (stored.device.key == devices[i].key) blas_crossovers.push_back(db::crossover_to_json(stored.crossover));
       list.push_back({{"index", i},
                       {"device", device_to_json(devices[i])},
                       {"stale_driver", !driver_stale_note(devices[i]).empty()},
-                      {"problems", std::move(problems)}});
+                      {"problems", std::move(problems)},
+                      {"blas_crossovers", std::move(blas_crossovers)}});
     }
     std::cout << boost::json::serialize(boost::json::object{{"database", database.path().string()},
                                                              {"schema_version", database.schema_version()},
@@ -89,6 +111,10 @@ int list(const Arguments& args) {
       std::cout << "    " << describe(s.problem) << ": " << s.evaluations << " evaluations, " << s.ok << " ok, best "
                 << (s.best ? fixed(s.best->gflops, 1) + " GFLOP/s" : std::string("none"))
                 << stale_note(s.kernel_name, s.kernel_hash) << '\n';
+    }
+    for (const auto& stored : crossovers) {
+      if (stored.device.key != d.key) continue;
+      std::cout << "    " << crossover_line(stored.crossover) << '\n';
     }
   }
   return 0;

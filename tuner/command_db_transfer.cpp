@@ -1,5 +1,6 @@
 // `gemmtune db export | import | merge`: moving evaluations between databases and files.
 #include <iostream>
+#include <optional>
 
 #include "core/input_file.hpp"
 #include "core/kernel_config.hpp"
@@ -15,14 +16,23 @@ namespace po = boost::program_options;
 namespace fs = std::filesystem;
 namespace {
 
-void print_report(const std::string& what, const db::ImportReport& report, bool json) {
+// `crossovers`: a merge's, which carries the drop-in BLAS's crossovers too.
+void print_report(const std::string& what, const db::ImportReport& report, bool json,
+                  const std::optional<db::CrossoverImportReport>& crossovers = std::nullopt) {
   if (json) {
     boost::json::array conflicts;
     for (const auto& conflict : report.conflicts) conflicts.push_back(boost::json::string(conflict));
-    std::cout << boost::json::serialize(boost::json::object{{"inserted", report.inserted},
-                                                             {"duplicates", report.duplicates},
-                                                             {"conflicts", std::move(conflicts)}})
-              << '\n';
+    boost::json::object out{{"inserted", report.inserted},
+                            {"duplicates", report.duplicates},
+                            {"conflicts", std::move(conflicts)}};
+    if (crossovers) {
+      boost::json::array crossover_conflicts;
+      for (const auto& conflict : crossovers->conflicts) crossover_conflicts.push_back(boost::json::string(conflict));
+      out["blas_crossovers"] = {{"inserted", crossovers->inserted},
+                                {"duplicates", crossovers->duplicates},
+                                {"conflicts", std::move(crossover_conflicts)}};
+    }
+    std::cout << boost::json::serialize(out) << '\n';
     return;
   }
   std::cout << what << ": " << report.inserted << " evaluations added, " << report.duplicates
@@ -33,6 +43,10 @@ void print_report(const std::string& what, const db::ImportReport& report, bool 
     std::cout << "  conflict: " << report.conflicts[i] << '\n';
   if (report.conflicts.size() > shown)
     std::cout << "  ... and " << report.conflicts.size() - shown << " more (--json lists them all)\n";
+  if (!crossovers) return;
+  std::cout << "blas crossovers: " << crossovers->inserted << " added, " << crossovers->duplicates
+            << " duplicates skipped, " << crossovers->conflicts.size() << " conflicts (the first input's kept)\n";
+  for (const auto& conflict : crossovers->conflicts) std::cout << "  conflict: " << conflict << '\n';
 }
 
 // Evaluations from outside are checked, fields and kernel rules, before anything is written: one
@@ -116,6 +130,7 @@ int merge(const Arguments& args) {
   check_entries(first_evaluations, inputs[0]);
   check_entries(second_evaluations, inputs[1]);
   db::ImportReport report;
+  db::CrossoverImportReport crossovers;
   {
     db::Database merged(output.begin(), db::Database::Mode::ReadWrite);
     report = merged.import(first_evaluations);
@@ -123,10 +138,16 @@ int merge(const Arguments& args) {
     report.inserted += from_second.inserted;
     report.duplicates += from_second.duplicates;
     report.conflicts.insert(report.conflicts.end(), from_second.conflicts.begin(), from_second.conflicts.end());
+    crossovers = merged.import_crossovers(first.all_crossovers());
+    const db::CrossoverImportReport crossovers_second = merged.import_crossovers(second.all_crossovers());
+    crossovers.inserted += crossovers_second.inserted;
+    crossovers.duplicates += crossovers_second.duplicates;
+    crossovers.conflicts.insert(crossovers.conflicts.end(), crossovers_second.conflicts.begin(),
+                                crossovers_second.conflicts.end());
   }  // closed: its WAL checkpointed and removed before the rename
   output.commit();
   print_report("merged " + inputs[0] + " and " + inputs[1] + " into " + output.path().string(), report,
-               values.count("json") != 0);
+               values.count("json") != 0, crossovers);
   return 0;
 }
 
