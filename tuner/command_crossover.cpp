@@ -134,13 +134,12 @@ int crossover_command(const Arguments& args) {
   const int repeats = static_cast<int>(whole_number_option(values, "repeats", 1, 1000));
   std::optional<std::vector<std::int64_t>> sizes;
   if (values.count("sizes")) sizes = parse_ladder(values["sizes"].as<std::string>());
+  // Opened for writing first: a database that cannot take the result is refused at once, not
+  // after the measurement.
+  db::Database database(database_path(values), db::Database::Mode::ReadWrite);
   const DeviceEntry entry = select_device(values["device"].as<std::string>());
   const bool fp64 = limits_of(entry.device).fp64;
   if (precision == "fp64" && !fp64) throw UsageError(entry.fingerprint.name + " has no double precision (cl_khr_fp64)");
-
-  // Opened for writing before anything is measured: a database that cannot take the result is
-  // refused at once, not after the measurement.
-  db::Database database(database_path(values), db::Database::Mode::ReadWrite);
   const blas::DevicePath device(entry, database.path());
   const db::DeviceRecord device_row = device_record(entry.fingerprint);
   const std::vector<std::int64_t> ladder = sizes ? *sizes : default_sizes(entry);
