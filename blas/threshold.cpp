@@ -21,12 +21,15 @@ Threshold built_in(const std::string& why) {
 
 Threshold resolve(const std::string& precision) {
   if (settings().device_threshold) return {*settings().device_threshold, "GEMMTUNE_BLAS_THRESHOLD"};
-  const ChosenDevice& chosen = chosen_device();
-  if (!chosen.entry) return built_in("no device (" + chosen.failure + ")");
-  const std::string device = chosen.entry->fingerprint.name;
   const std::filesystem::path path = default_database_path();
   try {
     const db::Database database(path, db::Database::Mode::ReadOnly);
+    // Without any crossover there is nothing to look up: a process whose calls all stay on the
+    // host then never enumerates OpenCL devices.
+    if (database.all_crossovers().empty()) return built_in("no crossover recorded in " + path.string());
+    const ChosenDevice& chosen = chosen_device();
+    if (!chosen.entry) return built_in("no device (" + chosen.failure + ")");
+    const std::string device = chosen.entry->fingerprint.name;
     const auto crossover = database.crossover(chosen.entry->fingerprint.key(), precision);
     if (!crossover) return built_in("no " + precision + " crossover recorded for " + device + " in " + path.string());
     const std::string measured = " (measured " + crossover->measured_at + ", " + path.string() + ")";
@@ -43,7 +46,7 @@ Threshold resolve(const std::string& precision) {
 Threshold announced(const char* precision) {
   Threshold threshold = resolve(precision);
   if (settings().verbose)
-    std::fprintf(stderr, "gemmtune blas: %s threshold %llu multiply-adds, from %s\n",
+    std::fprintf(stderr, "gemmtune blas: the %s threshold is %llu multiply-adds, from %s\n",
                  std::strcmp(precision, "fp64") == 0 ? "dgemm" : "sgemm",
                  static_cast<unsigned long long>(threshold.multiply_adds), threshold.source.c_str());
   return threshold;

@@ -73,7 +73,7 @@ TEST(RecordedCrossover, SendsCallsFromItsCubeOnAndSaysSo) {
   EXPECT_EQ(below, 0u);
   EXPECT_EQ(sgemm_device_calls(32, 32, 32), 1u);
   EXPECT_EQ(sgemm_device_calls(16, 64, 32), 1u);  // as many multiply-adds as 32^3
-  EXPECT_NE(told.find("sgemm threshold 32768 multiply-adds, from the crossover of "), std::string::npos) << told;
+  EXPECT_NE(told.find("the sgemm threshold is 32768 multiply-adds, from the crossover of "), std::string::npos) << told;
   EXPECT_NE(told.find("32^3 (measured "), std::string::npos) << told;
 }
 
@@ -82,7 +82,7 @@ TEST(RecordedCrossover, NeverFasterKeepsEveryCallOnTheHost) {
   ::testing::internal::CaptureStderr();
   EXPECT_EQ(dgemm_device_calls(256), 0u);  // the default threshold would send it to the device
   const std::string told = ::testing::internal::GetCapturedStderr();
-  EXPECT_NE(told.find("dgemm threshold 18446744073709551615 multiply-adds, from every call on the host: "),
+  EXPECT_NE(told.find("the dgemm threshold is 18446744073709551615 multiply-adds, from every call on the host: "),
             std::string::npos)
       << told;
   EXPECT_NE(told.find("never faster up to 64^3"), std::string::npos) << told;
@@ -96,7 +96,7 @@ TEST(RecordedCrossover, TheVariableOverridesIt) {
   const std::string told = ::testing::internal::GetCapturedStderr();
   EXPECT_EQ(at_the_variable, 1u);
   EXPECT_EQ(sgemm_device_calls(16, 16, 15), 0u);
-  EXPECT_NE(told.find("sgemm threshold 4096 multiply-adds, from GEMMTUNE_BLAS_THRESHOLD"), std::string::npos) << told;
+  EXPECT_NE(told.find("the sgemm threshold is 4096 multiply-adds, from GEMMTUNE_BLAS_THRESHOLD"), std::string::npos) << told;
 }
 
 // A database that is not SQLite: the default, and no error.
@@ -107,7 +107,7 @@ TEST(UnreadableDatabase, MeansTheDefault) {
   const std::string told = ::testing::internal::GetCapturedStderr();
   EXPECT_EQ(below, 0u);
   EXPECT_EQ(sgemm_device_calls(256, 256, 256), 1u);
-  EXPECT_NE(told.find("sgemm threshold 16777216 multiply-adds, from the built-in default (256^3): "), std::string::npos)
+  EXPECT_NE(told.find("the sgemm threshold is 16777216 multiply-adds, from the built-in default (256^3): "), std::string::npos)
       << told;
   EXPECT_EQ(told.find("error"), std::string::npos) << told;
 }
