@@ -1,6 +1,7 @@
 // `gemmtune crossover`: times the drop-in BLAS's two paths over square sizes and records, per device
 // and precision, the size from which the device path is faster: the library's threshold.
 #include <algorithm>
+#include <cstdio>
 #include <iostream>
 #include <limits>
 #include <optional>
@@ -98,6 +99,12 @@ db::CrossoverRecord measure(const blas::DevicePath& device, const std::string& p
   return record;
 }
 
+std::string milliseconds(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g ms", seconds * 1e3);
+  return text;
+}
+
 std::string summary(const db::CrossoverRecord& record) {
   if (!record.crossover)
     return "the device was never faster up to " + std::to_string(record.largest_size()) +
@@ -170,8 +177,8 @@ int crossover_command(const Arguments& args) {
   for (const auto& record : recorded) {
     std::cout << "  " << record.precision << ":";
     for (const auto& timing : record.timings)
-      std::cout << "  " << timing.size << ": host " << timing.host_seconds * 1e3 << " ms, device "
-                << timing.device_seconds * 1e3 << " ms;";
+      std::cout << "  " << timing.size << ": host " << milliseconds(timing.host_seconds) << ", device "
+                << milliseconds(timing.device_seconds) << ';';
     std::cout << "\n    " << summary(record) << '\n';
   }
   if (precision == "both" && !fp64) std::cout << "  fp64: not measured, the device has no double precision\n";
