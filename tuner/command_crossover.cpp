@@ -2,6 +2,7 @@
 // and precision, the size from which the device path is faster: the library's threshold.
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <limits>
 #include <optional>
@@ -99,6 +100,12 @@ db::CrossoverRecord measure(const blas::DevicePath& device, const std::string& p
   return record;
 }
 
+// The device the library chooses where --device is not given.
+std::string library_device() {
+  const char* selector = std::getenv("GEMMTUNE_DEVICE");
+  return selector ? selector : "";
+}
+
 std::string milliseconds(double seconds) {
   char text[32];
   std::snprintf(text, sizeof text, "%.3g ms", seconds * 1e3);
@@ -122,8 +129,8 @@ int crossover_command(const Arguments& args) {
       "[--repeats N] [--json]");
   options.add_options()
       ("help,h", "show this help")
-      ("device", po::value<std::string>()->default_value(""), "device index or platform:index (gemmtune devices); "
-                                                              "the library's is $GEMMTUNE_DEVICE")
+      ("device", po::value<std::string>(), "device index or platform:index (gemmtune devices); default: the "
+                                            "library's, $GEMMTUNE_DEVICE, else the first GPU, else CPU")
       ("db", po::value<std::string>(), "tuning database to record into (default $GEMMTUNE_DB, else the per-user file)")
       ("precision", po::value<std::string>()->default_value("both"), "fp32 (sgemm), fp64 (dgemm) or both")
       ("sizes", po::value<std::string>(), "square sizes to time, ascending (default 64 to 4096 by powers of two, "
@@ -144,7 +151,7 @@ int crossover_command(const Arguments& args) {
   // Opened for writing first: a database that cannot take the result is refused at once, not
   // after the measurement.
   db::Database database(database_path(values), db::Database::Mode::ReadWrite);
-  const DeviceEntry entry = select_device(values["device"].as<std::string>());
+  const DeviceEntry entry = select_device(values.count("device") ? values["device"].as<std::string>() : library_device());
   const bool fp64 = limits_of(entry.device).fp64;
   if (precision == "fp64" && !fp64) throw UsageError(entry.fingerprint.name + " has no double precision (cl_khr_fp64)");
   const blas::DevicePath device(entry, database.path());
@@ -162,9 +169,9 @@ int crossover_command(const Arguments& args) {
   if (values.count("json")) {
     boost::json::array list;
     for (const auto& record : recorded) {
-      boost::json::object entry = db::crossover_to_json(record);
-      entry["threshold"] = blas::threshold_of(record);
-      list.push_back(std::move(entry));
+      boost::json::object printed = db::crossover_to_json(record);
+      printed["threshold"] = blas::threshold_of(record);
+      list.push_back(std::move(printed));
     }
     std::cout << boost::json::serialize(boost::json::object{{"database", database.path().string()},
                                                              {"device", fingerprint_to_json(entry.fingerprint)},

@@ -86,5 +86,14 @@ TEST(CrossoverCommand, BadOptionsAreRefusedInOneLine) {
   expect_refused(run_gemmtune("crossover --repeats 0"), "--repeats");
 }
 
+TEST(CrossoverCommand, MeasuresTheLibrarysDeviceByDefault) {
+  db::testing::TemporaryDirectory directory;
+  const ProcessResult result =
+      run_shell("GEMMTUNE_DEVICE=no-such-platform:0 " + gemmtune_binary() + " crossover --db " +
+                quoted(directory / "tuning.db") + quick);
+  EXPECT_EQ(result.exit_code, 2) << result.err;
+  EXPECT_NE(result.err.find("unknown device 'no-such-platform:0'"), std::string::npos) << result.err;
+}
+
 }  // namespace
 }  // namespace gemmtune::testing
