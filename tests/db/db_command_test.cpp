@@ -293,6 +293,50 @@ TEST_F(DbCommand, MergeReportsConflictsAndRefusesToOverwrite) {
             Database(directory / "b.db", Database::Mode::ReadOnly).all_evaluations());
 }
 
+// A crossover of the drop-in BLAS at sizes 64 and 128, the device faster at 128 only when `faster`.
+CrossoverRecord blas_crossover(const std::string& precision, bool faster) {
+  CrossoverRecord record;
+  record.precision = precision;
+  record.repeats = 1;
+  record.host_blas = "libopenblas.so.0";
+  record.timings = {{64, 1e-4, 2e-4}, {128, 1e-3, faster ? 5e-4 : 2e-3}};
+  if (faster) record.crossover = 128;
+  return record;
+}
+
+TEST_F(DbCommand, MergeCarriesBlasCrossoversAndListShowsThem) {
+  {
+    Database a(directory / "a.db", Database::Mode::ReadWrite);
+    a.record_crossover(sample_device("GPU A"), blas_crossover("fp32", true));
+    a.record_crossover(sample_device("GPU A"), blas_crossover("fp64", false));
+    Database b(directory / "b.db", Database::Mode::ReadWrite);
+    b.record_crossover(sample_device("GPU A"), blas_crossover("fp32", false));  // a conflict: A's kept
+    b.record_crossover(sample_device("GPU B"), blas_crossover("fp32", true));
+  }
+  const ProcessResult merged = run_gemmtune("db merge " + quoted(directory / "a.db") + ' ' + quoted(directory / "b.db") +
+                                            " -o " + quoted(directory / "out.db") + " --json");
+  ASSERT_EQ(merged.exit_code, 0) << merged.err;
+  const auto report = boost::json::parse(merged.out).at("blas_crossovers").as_object();
+  EXPECT_EQ(report.at("inserted").as_int64(), 3);
+  EXPECT_EQ(report.at("conflicts").as_array().size(), 1u);
+  const Database out(directory / "out.db", Database::Mode::ReadOnly);
+  EXPECT_EQ(out.all_crossovers().size(), 3u);
+  EXPECT_EQ(out.crossover(sample_device("GPU A").key, "fp32")->crossover, 128);
+  EXPECT_FALSE(out.crossover(sample_device("GPU A").key, "fp64")->crossover);
+
+  const ProcessResult list = run_gemmtune("db list --db " + quoted(directory / "out.db"));
+  ASSERT_EQ(list.exit_code, 0) << list.err;
+  EXPECT_NE(list.out.find("blas crossover fp32: 128 (host 1.000 ms, device 0.500 ms at 128;"), std::string::npos)
+      << list.out;
+  EXPECT_NE(list.out.find("blas crossover fp64: none, the device never faster up to 128"), std::string::npos)
+      << list.out;
+  const ProcessResult json = run_gemmtune("db list --json --db " + quoted(directory / "out.db"));
+  const auto devices = boost::json::parse(json.out).at("devices").as_array();
+  ASSERT_EQ(devices.size(), 2u);
+  EXPECT_EQ(devices[0].at("blas_crossovers").as_array().size(), 2u);
+  EXPECT_TRUE(devices[0].at("blas_crossovers").at(1).at("crossover").is_null());
+}
+
 TEST_F(DbCommand, CheckReportsTheSchemaVersion) {
   fill(directory / "t.db");
   const ProcessResult check = run_gemmtune("db check --json --db " + quoted(directory / "t.db"));
