@@ -8,10 +8,11 @@
 // Tiles of A and B reach local memory by cp.async (global to local without registers), STAGES
 // tiles of depth BK in flight, so loads overlap the products. Each operand is copied along its
 // contiguous dimension, as it lies in memory: A (not transposed) as BM rows of BK, A^T as BK rows
-// of BM, likewise B. A local row is its length plus PAD elements: with PAD a multiple of 4 but not
-// of 8 (any row length that is a multiple of 8), the eight rows and four columns that one
-// fragment load of a warp touches fall into distinct 8-byte bank pairs, whichever way the operand
-// lies (8-byte elements leave no use for ldmatrix, which moves 16-bit ones).
+// of BM, likewise B. Whichever way an operand lies, one fragment load of a half-warp reads 4 rows
+// by 4 consecutive columns of its local tile; the columns of each row are permuted (XOR) by the
+// row so that those 16 doubles fall into the 16 distinct 8-byte bank pairs, without padding, which
+// would cost local memory that deeper pipelines need (8-byte elements leave no use for ldmatrix,
+// which moves 16-bit ones).
 //
 // Tuning parameters (defaults, candidates and rules in kernels/xgemm_mma64.json):
 //   MMA_M, MMA_K  the instruction: m16n8k16, m16n8k8, m16n8k4 (MMA_M 16) or m8n8k4 (MMA_M 8); the
@@ -19,10 +20,12 @@
 //   WARPS_M, WARPS_N  warps of a work-group along M and N
 //   WTM, WTN      the warp's tile of C (multiples of MMA_M and of 8)
 //   BK            depth of one tile in local memory (a multiple of MMA_K)
-//   STAGES        tiles in local memory at once (2: double buffering, 3 or 4: deeper)
+//   STAGES        tiles in local memory at once, 2 to 8: the copies in flight while a work-group
+//                 computes are STAGES - 1 tiles, and with at most 47 KiB per work-group and two or
+//                 three work-groups per multiprocessor (their accumulators fill the registers),
+//                 thin tiles in many stages keep more bytes in flight than thick ones in few
 //   VWA, VWB      doubles per cp.async (1 or 2); the host lowers 2 to 1 where a leading dimension
 //                 or offset is odd, since a 16-byte copy needs a 16-byte-aligned source
-//   PAD           elements after each local row (see above)
 //   KSPLIT        work-groups sharing one tile's K range, each adding its part into C with an
 //                 atomic FP64 add after xgemm_mma64_scale has applied beta; 1: no split
 //   GROUP_M       tile rows of C that consecutive work-groups sweep before moving along N, so
@@ -54,24 +57,27 @@
 #define C_FRAGMENT_ROW(i, g, t) ((g) + 8 * ((i) / 2))
 #define C_FRAGMENT_COL(i, g, t) (2 * (t) + (i) % 2)
 
+// Where element (row, column) of a local row of `length` doubles (4, 8 or a multiple of 16) lies:
+// its column XOR 4 times the row's position among 4 (rows of 16 or more, which start in the same
+// bank pair) or among the 4 half-lines of two lines (rows of 8, two to a 128-byte line); rows of
+// 4 are already 4 rows of 4 consecutive doubles, 128 bytes in a row. Pairs of columns stay
+// together, so a 16-byte copy still lands in one piece.
+#define SWIZZLED(row, column, length) \
+  ((row) * (length) + \
+   ((column) ^ ((length) >= 16 ? (row) % 4 * 4 : (length) == 8 ? (row) / 2 % 2 * 4 : 0)))
+
 // Local tiles, laid out as the operands lie in global memory (see the header).
+#define A_STAGE (BM * BK)
+#define B_STAGE (BK * BN)
 #if TRANSA
-#define A_ROW_LENGTH (BM + PAD)
-#define A_LOCAL(m, k) ((k) * A_ROW_LENGTH + (m))
-#define A_STAGE (BK * A_ROW_LENGTH)
+#define A_LOCAL(m, k) SWIZZLED(k, m, BM)
 #else
-#define A_ROW_LENGTH (BK + PAD)
-#define A_LOCAL(m, k) ((m) * A_ROW_LENGTH + (k))
-#define A_STAGE (BM * A_ROW_LENGTH)
+#define A_LOCAL(m, k) SWIZZLED(m, k, BK)
 #endif
 #if TRANSB
-#define B_ROW_LENGTH (BK + PAD)
-#define B_LOCAL(k, n) ((n) * B_ROW_LENGTH + (k))
-#define B_STAGE (BN * B_ROW_LENGTH)
+#define B_LOCAL(k, n) SWIZZLED(n, k, BK)
 #else
-#define B_ROW_LENGTH (BN + PAD)
-#define B_LOCAL(k, n) ((k) * B_ROW_LENGTH + (n))
-#define B_STAGE (BK * B_ROW_LENGTH)
+#define B_LOCAL(k, n) SWIZZLED(k, n, BN)
 #endif
 
 #ifndef FRAGMENT_MAP_TEST
@@ -99,13 +105,24 @@ inline void copy_async_commit(void) { asm volatile("cp.async.commit_group;" ::: 
 
 // Waits until at most STAGES - 2 groups of copies of this work-item are in flight: the oldest
 // tile has arrived. The count must be an immediate.
+#define STRINGIFY_(x) #x
+#define STRINGIFY(x) STRINGIFY_(x)
 #if STAGES == 2
-#define COPY_ASYNC_WAIT() asm volatile("cp.async.wait_group 0;" ::: "memory")
+#define IN_FLIGHT 0
 #elif STAGES == 3
-#define COPY_ASYNC_WAIT() asm volatile("cp.async.wait_group 1;" ::: "memory")
+#define IN_FLIGHT 1
 #elif STAGES == 4
-#define COPY_ASYNC_WAIT() asm volatile("cp.async.wait_group 2;" ::: "memory")
+#define IN_FLIGHT 2
+#elif STAGES == 5
+#define IN_FLIGHT 3
+#elif STAGES == 6
+#define IN_FLIGHT 4
+#elif STAGES == 7
+#define IN_FLIGHT 5
+#elif STAGES == 8
+#define IN_FLIGHT 6
 #endif
+#define COPY_ASYNC_WAIT() asm volatile("cp.async.wait_group " STRINGIFY(IN_FLIGHT) ";" ::: "memory")
 
 // d += a * b for one instruction tile.
 inline void mma(double* d, const double* a, const double* b) {
@@ -227,6 +244,8 @@ void xgemm_mma64(const int M, const int N, const int K, const double alpha, cons
     // Every work-item's copies of this tile have landed, and every warp is done with the stage
     // that the next copies overwrite (the one computed in the previous step).
     barrier(CLK_LOCAL_MEM_FENCE);
+    // Issued before the products: a later place, overlapping the matrix units, shortens the
+    // distance the copies run ahead by as much, which cost more (30 against 35 TFLOP/s at 4096^3).
     const int ahead = step + STAGES - 1;
     if (ahead < tiles)
       load_tile(a_tiles + ahead % STAGES * A_STAGE, b_tiles + ahead % STAGES * B_STAGE, A, lda, B, ldb, M, N, K,
@@ -237,21 +256,23 @@ void xgemm_mma64(const int M, const int N, const int K, const double alpha, cons
     const __local double* b_stage = b_tiles + step % STAGES * B_STAGE;
 #pragma unroll
     for (int kk = 0; kk < BK; kk += MMA_K) {
-      double a[MI][A_FRAGMENT], b[NI][B_FRAGMENT];
-#pragma unroll
-      for (int i = 0; i < MI; ++i)
-#pragma unroll
-        for (int f = 0; f < A_FRAGMENT; ++f)
-          a[i][f] = a_stage[A_LOCAL(warp_m + i * MMA_M + A_FRAGMENT_ROW(f, g, t), kk + A_FRAGMENT_COL(f, g, t))];
+      // B's fragments for every column of the warp's tile, A's one row of tiles at a time: the
+      // accumulators leave few registers to spare.
+      double b[NI][B_FRAGMENT];
 #pragma unroll
       for (int j = 0; j < NI; ++j)
 #pragma unroll
         for (int f = 0; f < B_FRAGMENT; ++f)
           b[j][f] = b_stage[B_LOCAL(kk + B_FRAGMENT_ROW(f, g, t), warp_n + j * 8 + B_FRAGMENT_COL(f, g, t))];
 #pragma unroll
-      for (int i = 0; i < MI; ++i)
+      for (int i = 0; i < MI; ++i) {
+        double a[A_FRAGMENT];
 #pragma unroll
-        for (int j = 0; j < NI; ++j) mma(accumulators[i][j], a[i], b[j]);
+        for (int f = 0; f < A_FRAGMENT; ++f)
+          a[f] = a_stage[A_LOCAL(warp_m + i * MMA_M + A_FRAGMENT_ROW(f, g, t), kk + A_FRAGMENT_COL(f, g, t))];
+#pragma unroll
+        for (int j = 0; j < NI; ++j) mma(accumulators[i][j], a, b[j]);
+      }
     }
   }
 

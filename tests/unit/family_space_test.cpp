@@ -21,6 +21,7 @@ DeviceLimits nvidia_like() {
   limits.local_mem_bytes = 49152;
   limits.fp64 = true;
   limits.nv_compiler_options = true;
+  limits.nv_compute_capability = 90;
   return limits;
 }
 
@@ -30,26 +31,72 @@ DeviceLimits cpu_like() {
   limits.max_work_item_sizes = {4096, 4096, 4096};
   limits.local_mem_bytes = 4194304;
   limits.nv_compiler_options = false;
+  limits.nv_compute_capability = 0;
   limits.cpu = true;
   return limits;
 }
 
-// Every family, on both kinds of device: configurations spread over the whole space obey the rules,
-// and the device's default is in the space (so the tuner can meet it again and know it as measured).
+// Every family, on both kinds of device it runs on: configurations spread over the whole space obey
+// the rules, and the device's default is in the space (so the tuner can meet it again and know it as
+// measured). Only a family of NVIDIA's instructions is unavailable on the CPU device.
 TEST(FamilySpace, HoldsOnlyValidConfigurationsAndTheDeviceDefault) {
   for (const auto& family : kernel_families())
     for (const DeviceLimits& limits : {nvidia_like(), cpu_like()}) {
-      const auto space = family_space(family, named_limits(limits, Precision::Single));
+      const Precision precision = family.precisions().front();
+      if (const auto unavailable = unavailable_on_device(family, limits, precision)) {
+        EXPECT_TRUE(limits.cpu && family.name() == "xgemm_mma64") << family.name() << ": " << *unavailable;
+        continue;
+      }
+      const auto space = family_space(family, named_limits(limits, precision));
       ASSERT_GT(space.valid_count(), 0u) << family.name();
       const std::uint64_t stride = std::max<std::uint64_t>(1, space.valid_count() / 500);
       for (std::uint64_t index = 0; index < space.valid_count(); index += stride) {
         const KernelConfig config = space.at(index);
-        EXPECT_FALSE(violation_on_device(family, config, limits, Precision::Single, "NN")) << config_key(config);
+        EXPECT_FALSE(violation_on_device(family, config, limits, precision, "NN")) << config_key(config);
       }
-      const KernelConfig default_config =
-          in_space_terms(family, default_on_device(family, limits, Precision::Single), space);
+      const KernelConfig default_config = in_space_terms(family, default_on_device(family, limits, precision), space);
       EXPECT_TRUE(space.contains(default_config)) << family.name() << ": " << config_key(default_config);
     }
+}
+
+// The FP64 matrix-unit family: never on a device without NVIDIA's compute capability 8.0, only the
+// m8n8k4 instruction before 9.0, and every configuration within the 47 KiB of local memory that a
+// work-group can have (48 KiB reported, the first KiB the driver's).
+TEST(FamilySpace, MatrixUnitFamilyRunsOnlyWhereItsInstructionsExist) {
+  const KernelFamily& mma = kernel_family("xgemm_mma64");
+  const auto cpu_reason = unavailable_on_device(mma, cpu_like(), Precision::Double);
+  ASSERT_TRUE(cpu_reason);
+  EXPECT_NE(cpu_reason->find("nv_compute_capability=0"), std::string::npos) << *cpu_reason;
+  EXPECT_TRUE(violation_on_device(mma, mma.defaults(), nvidia_like(), Precision::Single, "NN"));  // fp64 only
+
+  DeviceLimits ampere = nvidia_like();
+  ampere.nv_compute_capability = 80;
+  const auto ampere_space = family_space(mma, named_limits(ampere, Precision::Double));
+  ASSERT_GT(ampere_space.valid_count(), 0u);
+  for (std::uint64_t index = 0; index < ampere_space.valid_count(); index += 97)
+    EXPECT_EQ(ampere_space.at(index).at("MMA_M"), 8) << config_key(ampere_space.at(index));
+
+  const auto hopper_space = family_space(mma, named_limits(nvidia_like(), Precision::Double));
+  bool hopper_shapes = false;
+  for (std::uint64_t index = 0; index < hopper_space.valid_count(); ++index) {
+    const KernelConfig c = hopper_space.at(index);
+    hopper_shapes = hopper_shapes || c.at("MMA_M") == 16;
+    const std::int64_t local_bytes =
+        8 * c.at("STAGES") * c.at("BK") * (c.at("WARPS_M") * c.at("WTM") + c.at("WARPS_N") * c.at("WTN"));
+    ASSERT_LE(local_bytes, 47 * 1024) << config_key(c);
+  }
+  EXPECT_TRUE(hopper_shapes);
+  EXPECT_EQ(default_on_device(mma, nvidia_like(), Precision::Double).at("MMA_M"), 16);
+}
+
+TEST(FamilySpace, ComputeCapabilityComesFromTheArchitectureName) {
+  EXPECT_EQ(compute_capability_of("sm_90"), 90);
+  EXPECT_EQ(compute_capability_of("sm_80"), 80);
+  EXPECT_EQ(compute_capability_of("sm_100"), 100);
+  EXPECT_EQ(compute_capability_of(""), 0);
+  EXPECT_EQ(compute_capability_of("sm_"), 0);
+  EXPECT_EQ(compute_capability_of("sm_9a"), 0);
+  EXPECT_EQ(compute_capability_of("gfx90a"), 0);
 }
 
 TEST(FamilySpace, LaunchRangesComeFromTheDescription) {
