@@ -256,6 +256,33 @@ void expect_refused_before_recording(const ProcessResult& result, const std::str
   EXPECT_FALSE(fs::exists(db)) << arguments;
 }
 
+// A family of NVIDIA's matrix-unit instructions on the CPU device: named, it is refused before
+// anything is recorded; among "all", it is passed over with the reason and the others are tuned.
+TEST_F(TuneCommand, AFamilyTheDeviceCannotRunIsRefusedByNameAndPassedOverAmongAll) {
+  const fs::path named = directory / "named.db";
+  const std::string arguments = "tune --family xgemm_mma64 --precision fp64 --sizes 16 --budget 2 --db " + named.string();
+  expect_refused_before_recording(run_gemmtune(arguments), "kernel family xgemm_mma64 cannot run on", named, arguments);
+
+  const fs::path all = directory / "all.db";
+  const ProcessResult result =
+      run_gemmtune("tune --precision fp64 --sizes 16 --budget 2 --runs 1 --db " + all.string() + " --json");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.err.find("kernel family xgemm_mma64: not for this device (rule 'nv_compute_capability >= 80' fails"),
+            std::string::npos)
+      << result.err;
+  std::set<std::string> tuned;
+  const boost::json::value summaries = boost::json::parse(result.out);
+  for (const auto& summary : summaries.as_array())
+    tuned.insert(std::string(summary.at("family").as_string()));
+  EXPECT_EQ(tuned, (std::set<std::string>{"xgemm", "xgemm_skinny"}));
+
+  const ProcessResult listed = run_gemmtune("kernels --precision fp64");
+  ASSERT_EQ(listed.exit_code, 0) << listed.err;
+  EXPECT_NE(listed.out.find("fp64: cannot run here: rule 'nv_compute_capability >= 80' fails: nv_compute_capability=0"),
+            std::string::npos)
+      << listed.out;
+}
+
 // Before: -1 compile threads aborted, budgets, seeds and patience of -1 wrapped to 2^64 - 1, a
 // time limit of 0 or -1 ran nothing and exited 0, one of nan failed on a database constraint.
 TEST_F(TuneCommand, NumericOptionsOutOfRangeExitTwoNamingTheOption) {
