@@ -22,8 +22,9 @@ class SearchStrategy {
   // The next configuration to measure; empty when there is nothing more to try.
   virtual std::optional<KernelConfig> next() = 0;
   virtual void report(const KernelConfig& config, const Measurement& measurement) = 0;
-  // Up to `most` configurations this strategy is likely to propose soon, never proposed before.
-  // A hint only (the tuner compiles them ahead of time); proposals need not follow it.
+  // Up to `most` configurations this strategy is likely to propose soon, in that order, never
+  // proposed before. A hint only (the tuner compiles them ahead of time); proposals need not
+  // follow it, and asking changes nothing that the strategy proposes.
   virtual std::vector<KernelConfig> upcoming(std::size_t most) const {
     (void)most;
     return {};

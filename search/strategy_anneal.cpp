@@ -8,6 +8,8 @@ namespace gemmtune::search {
 namespace {
 
 class SimulatedAnnealing final : public IndexedStrategy {
+  std::unique_ptr<IndexedStrategy> copy() const override { return std::make_unique<SimulatedAnnealing>(*this); }
+
   // Tuned by replay: a short random start finds a good basin, a brief hot phase crosses the
   // ridges that constraints put between good configurations, cooling settles into the optimum.
   static constexpr int random_start = 15;
@@ -53,15 +55,6 @@ class SimulatedAnnealing final : public IndexedStrategy {
       temperature_ = hot;
       move_to(*best_, best_value_);
     }
-  }
-
-  // After the random start, proposals are one-parameter changes of the current configuration.
-  std::vector<std::uint64_t> likely_next(std::size_t most) const override {
-    if (started_ < random_start || !current_) return {};
-    std::vector<std::uint64_t> indices;
-    for (const std::uint64_t index : moves_)
-      if (!proposed(index) && indices.size() < most) indices.push_back(index);
-    return indices;
   }
 
   void consider(std::uint64_t index, double value) {

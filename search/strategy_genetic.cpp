@@ -8,6 +8,8 @@ namespace gemmtune::search {
 namespace {
 
 class GeneticAlgorithm final : public IndexedStrategy {
+  std::unique_ptr<IndexedStrategy> copy() const override { return std::make_unique<GeneticAlgorithm>(*this); }
+
   static constexpr std::size_t population_size = 16;
   static constexpr std::size_t tournament_size = 3;
   static constexpr int child_attempts = 64;

@@ -6,6 +6,8 @@ namespace gemmtune::search {
 namespace {
 
 class GreedyIteratedLocalSearch final : public IndexedStrategy {
+  std::unique_ptr<IndexedStrategy> copy() const override { return std::make_unique<GreedyIteratedLocalSearch>(*this); }
+
   static constexpr int kick_steps = 3;
   static constexpr int kicks_per_proposal = 100;
 

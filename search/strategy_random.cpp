@@ -11,6 +11,8 @@ namespace {
 // A lazy Fisher-Yates shuffle of the valid indices: only swapped positions are stored, so a short
 // search of a huge space costs memory proportional to its length.
 class RandomSearch final : public IndexedStrategy {
+  std::unique_ptr<IndexedStrategy> copy() const override { return std::make_unique<RandomSearch>(*this); }
+
   void start() override {
     drawn_ = 0;
     swapped_.clear();

@@ -117,7 +117,10 @@ TuningSummary tune_problem(const TuningRequest& request, const ProgressCallback&
     return search::Measurement{outcome.status, outcome.median_seconds};
   };
   const auto evaluate = [&](const KernelConfig& config) {
-    evaluator->prefetch(strategy.upcoming(compile_ahead));
+    // Recorded configurations are replayed when their turn comes: compiling them ahead is wasted.
+    std::vector<KernelConfig> ahead = strategy.upcoming(compile_ahead);
+    std::erase_if(ahead, [&](const KernelConfig& next) { return known.contains(config_key(next)); });
+    evaluator->prefetch(ahead);
     return measure(config);
   };
   const auto on_evaluation = [&](const search::Evaluation& evaluation, std::size_t done) {
