@@ -69,7 +69,7 @@ case "${1:-}" in
     # is instrumented.
     install_missing "${packages[@]}" "${sanitizer_packages[@]}"
     # The strategy conformance runs enumerate the whole xgemm space for their replayed table, about
-    # a minute per test under the sanitizers (46 tests): they are left to the normal build, and
+    # a minute per test under the sanitizers (50 tests): they are left to the normal build, and
     # `ctest --test-dir build-sanitize` runs them too.
     build_with_clang build-sanitize -DGEMMTUNE_FUZZ=ON -DGEMMTUNE_TEST_POCL_CACHE="$PWD/build/test-files/pocl-cache"
     ctest --test-dir build-sanitize --output-on-failure -j"$(nproc)" -E '^(Registry/EveryStrategy|SimulateCommand|Simulation)[.]'

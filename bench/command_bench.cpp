@@ -196,9 +196,9 @@ class Bench {
     if (fitting.empty()) return print_row(shape, row);
     summary_.add_problem(problem_class(shape.size));
     // The data is made once, at the run's precision, and shared by every peer.
-    const bench::HostMatrix a = bench::HostMatrix::random(setup_.precision, required.a, 1),
-                            b = bench::HostMatrix::random(setup_.precision, required.b, 2),
-                            c = bench::HostMatrix::random(setup_.precision, required.c, 3);
+    const HostMatrix a = HostMatrix::random(setup_.precision, required.a, 1),
+                            b = HostMatrix::random(setup_.precision, required.b, 2),
+                            c = HostMatrix::random(setup_.precision, required.c, 3);
     problem.a = &a;
     problem.b = &b;
     problem.c = &c;

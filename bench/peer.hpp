@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "bench/host_matrix.hpp"
+#include "tuner/host_matrix.hpp"
 #include "dispatch/device.hpp"
 #include "gemmtune/error.hpp"
 #include "gemmtune/types.hpp"

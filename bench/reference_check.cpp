@@ -4,10 +4,7 @@
 #include <cblas.h>
 
 #include <cmath>
-#include <limits>
-#include <sstream>
 
-#include "core/half_conversion.hpp"
 #include "core/precision.hpp"
 
 namespace gemmtune::bench {
@@ -23,22 +20,6 @@ std::vector<std::size_t> rows_to_check(std::size_t m, bool all) {
   for (std::size_t s = 0; s < samples; ++s) rows.push_back(s * m / samples);
   rows.push_back(m - 1);
   return rows;
-}
-
-// The operand a kernel of `precision` multiplies for the stored element `i`.
-double operand(const HostMatrix& matrix, std::size_t i) {
-  if (matrix.precision() == Precision::TF32) return round_to_tf32(matrix.floats()[i]);
-  return matrix.value(i);
-}
-
-// The smallest normal number of the result's storage type: below it the relative bound gives way
-// to an absolute one.
-double smallest_normal(Precision precision) {
-  switch (precision) {
-    case Precision::Half: return 0x1p-14;
-    case Precision::Double: return std::numeric_limits<double>::min();
-    default: return std::numeric_limits<float>::min();  // bf16 and tf32 share float's exponent range
-  }
 }
 
 void absolute(std::vector<double>& values) {
@@ -58,9 +39,9 @@ Reference::Reference(const Problem& p, double full_check_volume)
   std::vector<double> a_rows(r * p.k);
   for (std::size_t s = 0; s < r; ++s)
     for (std::size_t l = 0; l < p.k; ++l)
-      a_rows[s * p.k + l] = operand(*p.a, p.trans_a == Transpose::Yes ? l * p.lda + rows_[s] : rows_[s] * p.lda + l);
+      a_rows[s * p.k + l] = p.a->operand(p.trans_a == Transpose::Yes ? l * p.lda + rows_[s] : rows_[s] * p.lda + l);
   std::vector<double> b(p.b->size());
-  for (std::size_t i = 0; i < b.size(); ++i) b[i] = operand(*p.b, i);
+  for (std::size_t i = 0; i < b.size(); ++i) b[i] = p.b->operand(i);
   const CBLAS_TRANSPOSE tb = p.trans_b == Transpose::Yes ? CblasTrans : CblasNoTrans;
   cblas_dgemm(CblasRowMajor, CblasNoTrans, tb, r, p.n, p.k, 1.0, a_rows.data(), p.k, b.data(), p.ldb, 0.0,
               expected_.data(), p.n);
@@ -74,21 +55,9 @@ CheckResult Reference::check(const HostMatrix& c) const {
   CheckResult result;
   const double unit = tolerance_unit(precision_, k_), floor = smallest_normal(c.precision());
   for (std::size_t s = 0; s < rows_.size(); ++s)
-    for (std::size_t j = 0; j < n_; ++j) {
-      const double value = c.value(rows_[s] * ldc_ + j), expected = expected_[s * n_ + j];
-      const double tolerance = unit * magnitude_[s * n_ + j] + floor;
-      const double error = std::abs(value - expected);
-      const double ratio = std::isnan(error) ? std::numeric_limits<double>::infinity() : error / tolerance;
-      result.max_abs_error = std::isnan(error) ? error : std::max(result.max_abs_error, error);
-      result.worst_ratio = std::max(result.worst_ratio, ratio);
-      if (ratio > 1 && result.ok) {
-        std::ostringstream where;
-        where << "C(" << rows_[s] << ", " << j << ") = " << value << ", expected " << expected << " within "
-              << tolerance;
-        result.first_failure = where.str();
-        result.ok = false;
-      }
-    }
+    for (std::size_t j = 0; j < n_; ++j)
+      judge_element(result, rows_[s], j, c.value(rows_[s] * ldc_ + j), expected_[s * n_ + j],
+                    unit * magnitude_[s * n_ + j] + floor);
   return result;
 }
 

@@ -1,7 +1,14 @@
 # Script mode: turns every kernels/*.cl (and the family description kernels/NAME.json beside it,
-# where there is one) into one C++ source holding their texts and the SHA-256 of each source, so
+# where there is one) into one C++ source holding their texts and the SHA-256 of each text, so
 # the binaries carry their kernels and results are keyed by the exact source they measured.
+#
+# A kernel's includes are utility kernels (a .cl without a description) whose texts go before its
+# own, in the order named: a family names them in its description ("includes": ["NAME", ...]), a
+# utility kernel, which has no description, on a line of its own, "// includes: NAME, ...". The
+# text embedded, compiled and hashed is the combined one, so a kernel without includes keeps the
+# hash of its own file.
 # Usage: cmake -DKERNEL_DIR=kernels -DOUTPUT=x.cpp -P EmbedKernels.cmake
+cmake_policy(SET CMP0057 NEW)  # if(... IN_LIST ...)
 file(GLOB sources "${KERNEL_DIR}/*.cl")
 list(SORT sources)
 
@@ -21,18 +28,57 @@ function(as_raw_string text out)
   set(${out} "${pieces}" PARENT_SCOPE)
 endfunction()
 
-set(entries "")
+# The names a kernel includes, from its description or, for a utility kernel, its includes line.
+function(includes_of name out)
+  set(names "")
+  if(DEFINED description_${name})
+    string(JSON count ERROR_VARIABLE missing LENGTH "${description_${name}}" includes)
+    if(NOT missing AND count GREATER 0)
+      math(EXPR last "${count} - 1")
+      foreach(i RANGE ${last})
+        string(JSON included GET "${description_${name}}" includes ${i})
+        list(APPEND names "${included}")
+      endforeach()
+    endif()
+  elseif("${text_${name}}" MATCHES "(^|\n)// includes: ([A-Za-z0-9_, ]+)\n")
+    string(REPLACE "," ";" listed "${CMAKE_MATCH_2}")
+    foreach(included IN LISTS listed)
+      string(STRIP "${included}" included)
+      list(APPEND names "${included}")
+    endforeach()
+  endif()
+  set(${out} "${names}" PARENT_SCOPE)
+endfunction()
+
+set(names "")
 foreach(source IN LISTS sources)
   get_filename_component(name "${source}" NAME_WE)
-  file(READ "${source}" text)
+  list(APPEND names "${name}")
+  file(READ "${source}" text_${name})
+  if(EXISTS "${KERNEL_DIR}/${name}.json")
+    file(READ "${KERNEL_DIR}/${name}.json" description_${name})
+  endif()
+endforeach()
+
+set(entries "")
+foreach(name IN LISTS names)
+  includes_of(${name} included_names)
+  set(text "")
+  foreach(included IN LISTS included_names)
+    if(NOT included IN_LIST names OR DEFINED description_${included})
+      message(FATAL_ERROR "kernels/${name}: includes '${included}', which is not a utility kernel of ${KERNEL_DIR}")
+    endif()
+    includes_of(${included} nested)
+    if(nested)
+      message(FATAL_ERROR "kernels/${name}: includes '${included}', which has includes of its own")
+    endif()
+    string(APPEND text "${text_${included}}")
+  endforeach()
+  string(APPEND text "${text_${name}}")
   string(SHA256 digest "${text}")
   string(SUBSTRING "${digest}" 0 16 digest)
   as_raw_string("${text}" text_pieces)
-  set(description "")
-  if(EXISTS "${KERNEL_DIR}/${name}.json")
-    file(READ "${KERNEL_DIR}/${name}.json" description)
-  endif()
-  as_raw_string("${description}" description_pieces)
+  as_raw_string("${description_${name}}" description_pieces)
   string(APPEND entries "  {\"${name}\",\n${text_pieces}    ,\n    \"${digest}\",\n${description_pieces}  },\n")
 endforeach()
 

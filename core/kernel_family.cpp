@@ -78,7 +78,7 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
   const boost::json::value document = boost::json::parse(description, error);
   if (error) throw ConfigError(origin + ": invalid JSON: " + error.message());
   const auto& root = object_at(document, origin);
-  static const std::set<std::string> known = {"family", "summary", "description", "entry", "scale_entry",
+  static const std::set<std::string> known = {"family", "summary", "description", "includes", "entry", "scale_entry",
                                               "scale_first", "precisions", "transpositions", "parameters",
                                               "device_defaults", "safe_defaults", "rules", "choices",
                                               "defines", "compiler_options", "global", "local", "model"};
@@ -94,6 +94,7 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
   family.summary_ = string_at(root, "summary", origin);
   family.entry_ = string_at(root, "entry", origin);
   family.scale_entry_ = string_at(root, "scale_entry", origin, false);
+  family.includes_ = strings_at(root, "includes", origin);
 
   std::map<std::string, std::size_t> slot_of;
   for (const auto& entry : array_at(root, "parameters", origin)) {

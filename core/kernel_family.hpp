@@ -43,8 +43,8 @@ struct FamilyParameter {
 // The kernel's OpenCL source as embedded, with the hash that keys its results.
 struct KernelSource {
   std::string name;  // the family's name, or a utility kernel's file name without .cl
-  std::string text;
-  std::string hash;  // first 16 hex digits of the source's SHA-256
+  std::string text;  // its includes' texts (cmake/EmbedKernels.cmake puts them first), then its own
+  std::string hash;  // first 16 hex digits of the SHA-256 of `text`
 };
 
 class KernelFamily {
@@ -63,6 +63,8 @@ class KernelFamily {
   const std::string& entry() const { return entry_; }
   // An entry that applies beta to C before the main one runs, where scale_first() holds.
   const std::string& scale_entry() const { return scale_entry_; }
+  // The utility kernels whose texts come before the family's own in source().text.
+  const std::vector<std::string>& includes() const { return includes_; }
   const std::vector<FamilyParameter>& parameters() const { return parameters_; }
   const std::vector<Precision>& precisions() const { return precisions_; }
   const std::vector<std::string>& transpositions() const { return transpositions_; }
@@ -135,7 +137,7 @@ class KernelFamily {
   KernelSource source_;
   std::vector<FamilyParameter> parameters_;
   std::vector<Precision> precisions_;
-  std::vector<std::string> transpositions_;
+  std::vector<std::string> transpositions_, includes_;
   std::vector<std::string> rule_texts_, choice_texts_;
   std::vector<Expression> rules_;
   std::vector<Conditional> device_defaults_;

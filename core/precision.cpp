@@ -2,6 +2,7 @@
 #include "core/precision.hpp"
 
 #include <array>
+#include <limits>
 
 namespace gemmtune {
 namespace {
@@ -37,6 +38,18 @@ std::optional<Precision> precision_from_code(std::string_view code) {
   for (const auto& row : table)
     if (row.code == code) return row.precision;
   return std::nullopt;
+}
+
+Precision accumulator_precision(Precision precision) {
+  return precision_info(precision).accumulation == "fp64" ? Precision::Double : Precision::Single;
+}
+
+double smallest_normal(Precision precision) {
+  switch (precision) {
+    case Precision::Half: return 0x1p-14;
+    case Precision::Double: return std::numeric_limits<double>::min();
+    default: return std::numeric_limits<float>::min();
+  }
 }
 
 double tolerance_unit(Precision precision, std::size_t k) {

@@ -29,6 +29,14 @@ const PrecisionInfo& precision_info(Precision precision);
 // "fp32" and also "32"/"64" (the codes of earlier versions); nothing for an unknown text.
 std::optional<Precision> precision_from_code(std::string_view code);
 
+// The precision whose type holds the sums, alpha and beta, and a reference result: fp32 (float) or
+// fp64 (double), from the row's accumulation.
+Precision accumulator_precision(Precision precision);
+
+// The smallest normal number of the precision's storage type (fp16's 2^-14; bf16 and tf32 have
+// float's exponent range): below it a result's relative bound gives way to an absolute one.
+double smallest_normal(Precision precision);
+
 // The tolerance unit of one element: 2 (K + 2) eps, the forward error bound of a dot product of
 // length K; element (i, j) may differ by this times (|alpha| (|op(A)| |op(B)|)(i, j) + |beta| |C(i, j)|).
 double tolerance_unit(Precision precision, std::size_t k);

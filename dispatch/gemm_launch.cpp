@@ -55,9 +55,10 @@ void set_buffers(cl::Kernel& kernel, cl_uint first, const RowMajorGemm& p, cl_me
   set_scalar(kernel, first + 8, static_cast<cl_int>(p.ldc), memo);
 }
 
+// Alpha and beta in the precision's accumulator type, as every kernel takes them.
 void set_scalars(cl::Kernel& kernel, const RowMajorGemm& p, Precision precision, double alpha,
                  double beta, LaunchMemo* memo = nullptr) {
-  if (precision == Precision::Double)
+  if (accumulator_precision(precision) == Precision::Double)
     set_scalars<cl_double>(kernel, p, alpha, beta, memo);
   else
     set_scalars<cl_float>(kernel, p, alpha, beta, memo);
@@ -118,7 +119,7 @@ void enqueue_gemm(const cl::CommandQueue& queue, cl::Kernel& kernel, const Kerne
       if (memo) memo->scale = scale;
       scale.setArg(0, static_cast<cl_int>(p.m));
       scale.setArg(1, static_cast<cl_int>(p.n));
-      if (precision == Precision::Double)
+      if (accumulator_precision(precision) == Precision::Double)
         scale.setArg(2, static_cast<cl_double>(beta));
       else
         scale.setArg(2, static_cast<cl_float>(beta));
@@ -148,7 +149,7 @@ std::string gemm_reference_options(Precision precision) {
 
 void enqueue_gemm_reference(const cl::CommandQueue& queue, const cl::Program& program, const RowMajorGemm& p,
                             Precision precision, double alpha, double beta, cl_mem a, cl_mem b, cl_mem c,
-                            cl::Event* event) {
+                            bool absolute, cl::Event* event) {
   try {
     if (p.m == 0 || p.n == 0) {
       queue.enqueueMarkerWithWaitList(nullptr, event);
@@ -159,6 +160,7 @@ void enqueue_gemm_reference(const cl::CommandQueue& queue, const cl::Program& pr
     kernel.setArg(5, static_cast<cl_int>(p.trans_a));
     kernel.setArg(6, static_cast<cl_int>(p.trans_b));
     set_buffers(kernel, 7, p, a, b, c, nullptr);
+    kernel.setArg(16, static_cast<cl_int>(absolute));
     queue.enqueueNDRangeKernel(kernel, cl::NullRange,
                                cl::NDRange(round_up(p.n, 16), round_up(p.m, 16)),
                                cl::NDRange(16, 16), nullptr, event);

@@ -63,9 +63,11 @@ void enqueue_gemm(const cl::CommandQueue& queue, const cl::Program& program, con
 std::string gemm_reference_options(Precision precision);
 
 // Enqueues the reference kernel (one work-item per element of C) from a program built from
-// utility_kernel("gemm_reference") with gemm_reference_options.
+// utility_kernel("gemm_reference") with gemm_reference_options. a and b hold the precision's storage
+// type, c its accumulator type (core/precision.hpp); `absolute`: |alpha| (|op(A)| |op(B)|) into c
+// instead, the magnitude that scales a check's tolerance.
 void enqueue_gemm_reference(const cl::CommandQueue& queue, const cl::Program& program, const RowMajorGemm& problem,
                             Precision precision, double alpha, double beta, cl_mem a, cl_mem b, cl_mem c,
-                            cl::Event* event);
+                            bool absolute, cl::Event* event);
 
 }  // namespace gemmtune

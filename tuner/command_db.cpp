@@ -68,7 +68,8 @@ void add_problem_options(po::options_description& options, bool size_required) {
   if (size_required) size->required();
   options.add_options()("size", size, "the problem, M or MxNxK")(
       "trans", po::value<std::string>()->default_value("NN"), "transpositions: NN, NT, TN or TT")(
-      "precision", po::value<std::string>()->default_value("fp32"), "fp32 or fp64 (32 and 64 too)")(
+      "precision", po::value<std::string>()->default_value("fp32"),
+      "fp16, bf16, tf32, fp32, 3xtf32 or fp64 (32 and 64 too)")(
       "layout", po::value<std::string>()->default_value("row"), "row or col");
 }
 

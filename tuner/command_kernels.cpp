@@ -1,5 +1,6 @@
 // `gemmtune kernels [--device SEL] [--precision P] [--json]`: the kernel families, their parameters,
 // rules and precisions, and the size of each one's tuning space on a device (computed here).
+#include <algorithm>
 #include <iostream>
 #include <optional>
 
@@ -13,10 +14,11 @@
 namespace gemmtune::cli {
 namespace {
 
-// `space` and `device_default` are absent where the family cannot run on the device (`unavailable`).
+// `space` and `device_default` are absent where the family cannot run on the device or does not serve the
+// precision (`unavailable` says which).
 boost::json::object family_to_json(const KernelFamily& family, const search::ParameterSpace* space,
                                    const KernelConfig* device_default, const std::string& unavailable) {
-  boost::json::array parameters, precisions, transpositions, rules, choices;
+  boost::json::array parameters, precisions, transpositions, includes, rules, choices;
   for (const auto& parameter : family.parameters())
     parameters.push_back({{"name", parameter.name},
                           {"default", parameter.default_value},
@@ -24,6 +26,7 @@ boost::json::object family_to_json(const KernelFamily& family, const search::Par
                           {"meaning", parameter.meaning}});
   for (const Precision precision : family.precisions()) precisions.emplace_back(to_string(precision));
   for (const auto& trans : family.transpositions()) transpositions.emplace_back(trans);
+  for (const auto& included : family.includes()) includes.emplace_back(included);
   for (const auto& rule : family.rule_texts()) rules.emplace_back(rule);
   for (const auto& choice : family.choice_texts()) choices.emplace_back(choice);
   boost::json::object object{{"family", family.name()},
@@ -31,6 +34,7 @@ boost::json::object family_to_json(const KernelFamily& family, const search::Par
                              {"source_hash", family.source().hash},
                              {"precisions", std::move(precisions)},
                              {"transpositions", std::move(transpositions)},
+                             {"includes", std::move(includes)},
                              {"parameters", std::move(parameters)},
                              {"rules", std::move(rules)},
                              {"choices", std::move(choices)}};
@@ -64,7 +68,11 @@ int kernels_command(const Arguments& args) {
   const DeviceLimits limits = limits_of(device.device);
   boost::json::array list;
   for (const auto& family : kernel_families()) {
-    const auto unavailable = unavailable_on_device(family, limits, precision);
+    const auto& served = family.precisions();
+    const bool serves = std::find(served.begin(), served.end(), precision) != served.end();
+    // A family has no space at a precision it does not serve.
+    const auto unavailable = serves ? unavailable_on_device(family, limits, precision)
+                                    : std::optional<std::string>("does not serve " + to_string(precision));
     std::optional<search::ParameterSpace> space;
     KernelConfig device_default;
     if (!unavailable) {
@@ -80,6 +88,8 @@ int kernels_command(const Arguments& args) {
     for (const Precision served : family.precisions()) std::cout << ' ' << to_string(served);
     std::cout << "; transpositions";
     for (const auto& trans : family.transpositions()) std::cout << ' ' << trans;
+    if (!family.includes().empty()) std::cout << "; includes";
+    for (const auto& included : family.includes()) std::cout << ' ' << included;
     std::cout << "\n  parameters (default: candidates):\n";
     for (const auto& parameter : family.parameters()) {
       std::cout << "    " << parameter.name << " = " << parameter.default_value << ':';
@@ -92,7 +102,9 @@ int kernels_command(const Arguments& args) {
     std::cout << "  tuning choices:\n";
     for (const auto& choice : family.choice_texts()) std::cout << "    " << choice << '\n';
     std::cout << "  on " << device.selector << " (" << device.fingerprint.name << "), " << to_string(precision) << ": ";
-    if (unavailable)
+    if (!serves)
+      std::cout << *unavailable << "\n\n";
+    else if (unavailable)
       std::cout << "cannot run here: " << *unavailable << "\n\n";
     else
       std::cout << space->valid_count() << " valid configurations of " << space->total_count() << "; default "

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "core/kernel_config.hpp"
+#include "core/precision.hpp"
 #include "dispatch/family_limits.hpp"
 #include "dispatch/gemm_launch.hpp"
 #include "dispatch/gemm_problem.hpp"
@@ -15,7 +16,6 @@
 #include "tuner/commands.hpp"
 #include "tuner/host_check.hpp"
 #include "tuner/problem_fits.hpp"
-#include "tuner/random_data.hpp"
 
 namespace gemmtune::cli {
 namespace {
@@ -34,30 +34,32 @@ struct RunOptions {
   int repeat;
 };
 
-template <typename Real>
 int run_gemm(const RunOptions& o) {
   const DeviceEntry entry = select_device(o.device);
   const DeviceLimits limits = limits_of(entry.device);
   const GemmArguments g = dense_gemm_arguments(o.layout, o.trans_a, o.trans_b, o.size.m, o.size.n, o.size.k);
   if (o.precision == Precision::Double && !limits.fp64)
     throw UsageError("device '" + entry.fingerprint.name + "' has no double precision (cl_khr_fp64)");
-  // Host copies: A, B and C; with --check also the result, OpenBLAS's, |A|, |B| and |A||B|.
-  check_problem_fits(g, sizeof(Real), limits, Copies{1, 1}, o.check ? Copies{2, 4} : Copies{1, 1});
+  // Host copies: A, B and C; with --check also the result, and OpenBLAS's operands (|A| and |B| in
+  // their place afterwards), result and |A||B| in the accumulator type, counted at its width (at
+  // least the storage type's) for all.
+  const Precision counted = o.check ? accumulator_precision(o.precision) : o.precision;
+  check_problem_fits(g, static_cast<std::size_t>(precision_info(counted).storage_bytes), limits, Copies{1, 1},
+                     o.check ? Copies{2, 4} : Copies{1, 1});
   const RequiredElements required = validate_gemm_arguments(g);
 
-  const std::vector<Real> a = random_values<Real>(required.a, 1);
-  const std::vector<Real> b = random_values<Real>(required.b, 2);
-  const std::vector<Real> c = random_values<Real>(required.c, 3);
+  const HostMatrix a = HostMatrix::random(o.precision, required.a, 1);
+  const HostMatrix b = HostMatrix::random(o.precision, required.b, 2);
+  const HostMatrix c = HostMatrix::random(o.precision, required.c, 3);
 
   cl::Context context(entry.device);
   cl::CommandQueue queue(context, entry.device, CL_QUEUE_PROFILING_ENABLE);
-  const auto buffer = [&](const std::vector<Real>& host) {
-    return cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, std::max<std::size_t>(1, host.size()) * sizeof(Real),
-                      const_cast<Real*>(host.empty() ? nullptr : host.data()));
+  const HostMatrix placeholder(o.precision, 1);
+  const auto buffer = [&](const HostMatrix& host) {
+    const HostMatrix& held = host.size() ? host : placeholder;
+    return cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, held.bytes(), const_cast<void*>(held.data()));
   };
-  const std::vector<Real> placeholder(1);
-  cl::Buffer a_buffer = buffer(a.empty() ? placeholder : a), b_buffer = buffer(b.empty() ? placeholder : b);
-  cl::Buffer c_buffer = buffer(c.empty() ? placeholder : c);
+  cl::Buffer a_buffer = buffer(a), b_buffer = buffer(b), c_buffer = buffer(c);
 
   Handle handle(context(), entry.device(), o.database);
   const GemmShape shape{o.precision, o.layout, o.trans_a, o.trans_b, g.m, g.n, g.k};
@@ -78,9 +80,9 @@ int run_gemm(const RunOptions& o) {
   const auto call = [&](cl::Event* event) {
     if (!o.config) {
       cl_event raw = nullptr;
-      handle.gemm(g.layout, g.trans_a, g.trans_b, g.m, g.n, g.k, static_cast<Real>(o.alpha), a_buffer(),
-                  g.a_offset, g.lda, b_buffer(), g.b_offset, g.ldb, static_cast<Real>(o.beta), c_buffer(),
-                  g.c_offset, g.ldc, queue(), event ? &raw : nullptr);
+      handle.gemm(o.precision, g.layout, g.trans_a, g.trans_b, g.m, g.n, g.k, o.alpha, a_buffer(), g.a_offset,
+                  g.lda, b_buffer(), g.b_offset, g.ldb, o.beta, c_buffer(), g.c_offset, g.ldc, queue(),
+                  event ? &raw : nullptr);
       if (event) *event = cl::Event(raw);  // takes over the reference the handle gave us
       return;
     }
@@ -104,11 +106,11 @@ int run_gemm(const RunOptions& o) {
   CheckResult check;
   if (o.check) {
     // The timed calls accumulated into C; check one call from the original C.
-    if (!c.empty()) queue.enqueueWriteBuffer(c_buffer, CL_TRUE, 0, c.size() * sizeof(Real), c.data());
+    if (c.size()) queue.enqueueWriteBuffer(c_buffer, CL_TRUE, 0, c.bytes(), c.data());
     call(nullptr);
-    std::vector<Real> result(c.size());
-    if (!c.empty()) queue.enqueueReadBuffer(c_buffer, CL_TRUE, 0, c.size() * sizeof(Real), result.data());
-    check = check_against_openblas<Real>(g, static_cast<Real>(o.alpha), static_cast<Real>(o.beta), a, b, c, result);
+    HostMatrix result(o.precision, c.size());
+    if (c.size()) queue.enqueueReadBuffer(c_buffer, CL_TRUE, 0, result.bytes(), result.data());
+    check = check_against_openblas(g, o.alpha, o.beta, a, b, c, result);
   }
 
   const std::string trans = transpose_code(o.trans_a, o.trans_b);
@@ -156,7 +158,8 @@ int run_command(const Arguments& args) {
       ("size", po::value<std::string>()->required(), "M, N and K as MxNxK (or one number for all three)")
       ("trans", po::value<std::string>()->default_value("NN"), "op(A) and op(B): NN, NT, TN or TT")
       ("layout", po::value<std::string>()->default_value("row"), "row or col (major)")
-      ("precision", po::value<std::string>()->default_value("fp32"), "fp32 (float) or fp64 (double); 32 and 64 too")
+      ("precision", po::value<std::string>()->default_value("fp32"),
+       "fp16, bf16, tf32, fp32, 3xtf32 or fp64 (32 and 64 too)")
       ("alpha", po::value<std::string>()->default_value("1"), "alpha (finite)")
       ("beta", po::value<std::string>()->default_value("0"), "beta (finite)")
       ("device", po::value<std::string>()->default_value(""), "device index or platform:index (gemmtune devices)")
@@ -185,9 +188,7 @@ int run_command(const Arguments& args) {
   o.check = values.count("check") > 0;
   o.json = values.count("json") > 0;
   o.repeat = static_cast<int>(whole_number_option(values, "repeat", 1, most_timed_calls));
-  if (o.precision == Precision::Double) return run_gemm<double>(o);
-  if (o.precision == Precision::Single) return run_gemm<float>(o);
-  throw UsageError("gemmtune run computes fp32 and fp64 so far, not " + to_string(o.precision));
+  return run_gemm(o);
 }
 
 }  // namespace gemmtune::cli

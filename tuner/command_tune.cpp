@@ -113,7 +113,8 @@ int tune_command(const Arguments& args) {
       ("coverage", "tune the built-in coverage set (every class of shape, all four transpositions)")
       ("list", "with --coverage: print the coverage set as a problem file, tune nothing")
       ("layout", po::value<std::string>()->default_value("row"), "row or col (major)")
-      ("precision", po::value<std::string>()->default_value("fp32"), "fp32 or fp64 (32 and 64 too)")
+      ("precision", po::value<std::string>()->default_value("fp32"),
+       "fp16, bf16, tf32, fp32, 3xtf32 or fp64 (32 and 64 too)")
       ("family", po::value<std::string>()->default_value("all"),
        "kernel families to tune, comma-separated, or all that serve the problem (gemmtune kernels)")
       ("strategy", po::value<std::string>()->default_value(search::default_strategy_name()), "search strategy")
@@ -191,14 +192,15 @@ int tune_command(const Arguments& args) {
   // Every problem is checked against every device before the first is tuned, so that one a device
   // cannot hold records nothing; the coverage set, not the user's choice, only loses those a device
   // cannot hold. The evaluator holds A, B and C, C before each call, the reference result and
-  // |A||B|, and |A| and |B| while preparing, on the device and on the host alike.
+  // |A||B| (these two in the precision's accumulator type, whose width counts for all), on the
+  // device and on the host alike.
   for (std::size_t i = 0; i < problems.size(); ++i) {
     const Problem& p = problems[i];
     try {
       for (const DeviceLimits& device_limits : limits)
         check_problem_fits(dense_gemm_arguments(run.layout, p.trans_a, p.trans_b, p.size.m, p.size.n, p.size.k),
-                           precision_info(request.precision).storage_bytes, device_limits, Copies{2, 4},
-                           Copies{2, 4});
+                           precision_info(accumulator_precision(request.precision)).storage_bytes, device_limits,
+                           Copies{2, 4}, Copies{2, 4});
       run.problems.push_back(p);
       run.families.push_back(families[i]);
     } catch (const UsageError& error) {

@@ -32,7 +32,7 @@ std::optional<DeviceCheckOutcome> DeviceCheck::run(const cl::CommandQueue& queue
   kernel_.setArg(index++, u32(problem.m));
   kernel_.setArg(index++, u32(problem.n));
   kernel_.setArg(index++, ldc);
-  if (precision_ == Precision::Double)
+  if (accumulator_precision(precision_) == Precision::Double)
     kernel_.setArg(index++, unit);
   else
     kernel_.setArg(index++, static_cast<float>(unit));

@@ -17,8 +17,10 @@ struct DeviceCheckOutcome {
 };
 
 // Runs kernels/result_check.cl: inside C (the row-major form of the problem), |result - expected|
-// must be at most unit * magnitude; outside it, result must equal `before` bit for bit. The same
-// bound as compare_with_reference with beta = 0, which stays the authority for messages.
+// must be at most unit * magnitude (plus the smallest normal number); outside it, result must equal
+// `before` bit for bit. The same bound as compare_with_reference with beta = 0, which stays the
+// authority for messages. `result` and `before` hold the precision's storage type, `expected` and
+// `magnitude` its accumulator type (enqueue_gemm_reference's output).
 std::string check_build_options(Precision precision);
 
 class DeviceCheck {

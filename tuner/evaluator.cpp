@@ -6,7 +6,6 @@
 #include <cmath>
 #include <limits>
 #include <thread>
-#include <variant>
 
 #include "core/precision.hpp"
 #include "dispatch/binary_cache.hpp"
@@ -18,7 +17,6 @@
 #include "tuner/compile_pool.hpp"
 #include "tuner/device_check.hpp"
 #include "tuner/host_check.hpp"
-#include "tuner/random_data.hpp"
 
 namespace gemmtune {
 namespace {
@@ -31,17 +29,11 @@ double span_seconds(const cl::Event& first, const cl::Event& last) {
                              first.getProfilingInfo<CL_PROFILING_COMMAND_START>()) * 1e-9;
 }
 
-// Host copies of the inputs and of the expected result, in the problem's precision.
-template <typename Real>
+// Host copies of the inputs (the precision's storage type) and of the reference result and |A||B|
+// (its accumulator type), for the host check.
 struct HostData {
-  std::vector<Real> a, b, c_before, expected, magnitude;
+  HostMatrix a, b, c_before, expected, magnitude;
 };
-
-template <typename Real>
-std::vector<Real> absolute(std::vector<Real> values) {
-  for (auto& value : values) value = std::abs(value);
-  return values;
-}
 
 }  // namespace
 
@@ -59,7 +51,7 @@ struct Evaluator::Impl {
   // On the device, for checking there: C before every call, the reference result, |A||B|.
   cl::Buffer c_before, expected, magnitude;
   std::optional<DeviceCheck> checker;  // empty where the check kernel is unavailable: host check
-  std::variant<HostData<float>, HostData<double>> host;
+  HostData host;
   double best_seconds = std::numeric_limits<double>::infinity();
   BinaryCache binaries{BinaryCache::default_directory()};  // compiled candidates are kept for later sessions
   CompilePool compiler;
@@ -69,10 +61,7 @@ struct Evaluator::Impl {
         limits(limits_of(entry.device)), context(entry.device),
         queue(context, entry.device, CL_QUEUE_PROFILING_ENABLE),
         compiler(compile_threads(entry, o), [this](const std::string& defines) { return build(defines); }) {
-    if (precision == Precision::Double)
-      prepare<double>();
-    else
-      prepare<float>();
+    prepare();
   }
 
   BuildResult build(const std::string& defines) {
@@ -109,45 +98,37 @@ struct Evaluator::Impl {
     compiler.prefetch(hinted);
   }
 
-  template <typename Real>
-  cl::Buffer upload(const std::vector<Real>& values) {
-    return cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, std::max<std::size_t>(1, values.size()) * sizeof(Real),
-                      const_cast<Real*>(values.data()));
+  cl::Buffer upload(const HostMatrix& values) {
+    return cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, std::max<std::size_t>(1, values.bytes()),
+                      const_cast<void*>(values.data()));
   }
 
-  template <typename Real>
-  std::vector<Real> download(const cl::Buffer& buffer, std::size_t count) {
-    std::vector<Real> values(count);
-    if (count) queue.enqueueReadBuffer(buffer, CL_TRUE, 0, count * sizeof(Real), values.data());
+  HostMatrix download(const cl::Buffer& buffer, Precision stored, std::size_t count) {
+    HostMatrix values(stored, count);
+    if (count) queue.enqueueReadBuffer(buffer, CL_TRUE, 0, values.bytes(), values.data());
     return values;
   }
 
-  // Random inputs, then the reference kernel's result and |A||B| (for the tolerance), both once.
-  template <typename Real>
+  // Random inputs in the storage type, then the reference kernel's result and |A||B| (for the
+  // tolerance) in the accumulator type, both once.
   void prepare() {
     const RequiredElements required = validate_gemm_arguments(arguments);
-    HostData<Real> data;
-    data.a = random_values<Real>(required.a, 1);
-    data.b = random_values<Real>(required.b, 2);
-    data.c_before = random_values<Real>(required.c, 3);
-    a = upload(data.a), b = upload(data.b), c = upload(data.c_before), c_before = upload(data.c_before);
+    host.a = HostMatrix::random(precision, required.a, 1);
+    host.b = HostMatrix::random(precision, required.b, 2);
+    host.c_before = HostMatrix::random(precision, required.c, 3);
+    a = upload(host.a), b = upload(host.b), c = upload(host.c_before), c_before = upload(host.c_before);
     const cl::Program reference = build_program(context, device.device, utility_kernel("gemm_reference"),
                                                 gemm_reference_options(precision));
-    // Both are made on the device, in copies of C (whose elements outside the matrix they keep),
-    // and read back once for the host fallback.
-    const auto copy_of_c = [&] {
-      cl::Buffer copy(context, CL_MEM_READ_WRITE, std::max<std::size_t>(1, required.c) * sizeof(Real));
-      if (required.c) queue.enqueueCopyBuffer(c_before, copy, 0, 0, required.c * sizeof(Real));
-      return copy;
-    };
-    expected = copy_of_c();
-    enqueue_gemm_reference(queue, reference, problem, precision, 1.0, 0.0, a(), b(), expected(), nullptr);
-    data.expected = download<Real>(expected, required.c);
-    cl::Buffer abs_a = upload(absolute(data.a)), abs_b = upload(absolute(data.b));
-    magnitude = copy_of_c();
-    enqueue_gemm_reference(queue, reference, problem, precision, 1.0, 0.0, abs_a(), abs_b(), magnitude(), nullptr);
-    data.magnitude = download<Real>(magnitude, required.c);
-    host = std::move(data);
+    // Both are made on the device, over the whole buffer of C (elements outside C are never
+    // compared with them), and read back once for the host fallback.
+    const Precision sums = accumulator_precision(precision);
+    const std::size_t sum_bytes = static_cast<std::size_t>(precision_info(sums).storage_bytes);
+    expected = cl::Buffer(context, CL_MEM_READ_WRITE, std::max<std::size_t>(1, required.c) * sum_bytes);
+    magnitude = cl::Buffer(context, CL_MEM_READ_WRITE, std::max<std::size_t>(1, required.c) * sum_bytes);
+    enqueue_gemm_reference(queue, reference, problem, precision, 1.0, 0.0, a(), b(), expected(), false, nullptr);
+    enqueue_gemm_reference(queue, reference, problem, precision, 1.0, 0.0, a(), b(), magnitude(), true, nullptr);
+    host.expected = download(expected, sums, required.c);
+    host.magnitude = download(magnitude, sums, required.c);
     try {
       const cl::Program program = binaries.get(context, device.device, utility_kernel("result_check"),
                                                check_build_options(precision));
@@ -159,25 +140,19 @@ struct Evaluator::Impl {
 
   // Restores C, so that a wrong kernel cannot pass by leaving an earlier correct result in place.
   void reset_c() {
-    std::visit([&](const auto& data) {
-      using Real = typename std::decay_t<decltype(data.a)>::value_type;
-      if (!data.c_before.empty()) queue.enqueueCopyBuffer(c_before, c, 0, 0, data.c_before.size() * sizeof(Real));
-    }, host);
+    if (host.c_before.size()) queue.enqueueCopyBuffer(c_before, c, 0, 0, host.c_before.bytes());
   }
 
   // On the device when it can (a large C is not read back for every candidate); on the host when
   // it cannot, or when the device finds a failure, for the message that names the element.
   CheckResult verify() {
-    return std::visit([&](const auto& data) {
-      using Real = typename std::decay_t<decltype(data.a)>::value_type;
-      if (checker) {
-        const double unit = tolerance_unit(precision, arguments.k);
-        const auto outcome = checker->run(queue, problem, data.c_before.size(), unit, c, c_before, expected, magnitude);
-        if (outcome && outcome->failures == 0) return CheckResult{};
-      }
-      const auto result = download<Real>(c, data.c_before.size());
-      return compare_with_reference<Real>(arguments, Real(0), data.c_before, result, data.expected, data.magnitude);
-    }, host);
+    if (checker) {
+      const double unit = tolerance_unit(precision, arguments.k);
+      const auto outcome = checker->run(queue, problem, host.c_before.size(), unit, c, c_before, expected, magnitude);
+      if (outcome && outcome->failures == 0) return CheckResult{};
+    }
+    const HostMatrix result = download(c, precision, host.c_before.size());
+    return compare_with_reference(arguments, 0.0, host.c_before, result, host.expected, host.magnitude);
   }
 
   EvaluationOutcome evaluate(const KernelConfig& requested, const PhaseCallback& reached) {

@@ -34,7 +34,8 @@ struct GemmShape {
 //
 // Offsets and leading dimensions count elements, not bytes, as in BLAS. Throws:
 //   InvalidArgument  a leading dimension too small, a buffer too small for its offset and shape,
-//                    a queue of another context or device, double precision without cl_khr_fp64;
+//                    a queue of another context or device, double precision without cl_khr_fp64,
+//                    a precision no kernel family runs on this device (never run at another one);
 //   DeviceError      an OpenCL call failed;
 //   BuildError       the kernel failed to compile (it never should for a valid configuration).
 // The tuning database never makes gemm() or choose() throw: a missing file means the kernel's
@@ -71,9 +72,10 @@ class Handle {
             cl_event* event = nullptr);
 
   // Any precision of the table (`gemmtune kernels` lists which families serve which): A, B and C
-  // hold elements of its storage type (fp16 and bf16: 16-bit values; tf32, fp32 and 3xtf32: float;
-  // fp64: double); alpha and beta are converted to the precision's arithmetic. The dispatcher runs
-  // exactly the precision asked for, never a lower one; InvalidArgument where no family serves it.
+  // hold elements of its storage type (fp16 and bf16: 16-bit values, IEEE binary16 and the upper
+  // half of a float; tf32, fp32 and 3xtf32: float; fp64: double); alpha and beta are converted to
+  // its accumulator type (float, double for fp64). The dispatcher runs exactly the precision asked
+  // for, never a lower one; InvalidArgument where no family runs it on this device.
   void gemm(Precision precision, Layout layout, Transpose trans_a, Transpose trans_b, std::size_t m,
             std::size_t n, std::size_t k, double alpha, cl_mem a, std::size_t a_offset, std::size_t lda,
             cl_mem b, std::size_t b_offset, std::size_t ldb, double beta, cl_mem c, std::size_t c_offset,

@@ -87,15 +87,11 @@ TEST(BenchPrecision, PeersThatDoNotServeAPrecisionSaySoAndTheRunSucceeds) {
   EXPECT_EQ(peer_entry(run, "openblas").at("reason").as_string(), "OpenBLAS has no TF32 GEMM");
   EXPECT_FALSE(peer_entry(run, "clblast").at("serves").as_bool());
   EXPECT_EQ(results_of(run, "openblas") + results_of(run, "clblast"), 0u);
-  // gemmtune serves TF32 where a kernel family runs it on this device, and says why not elsewhere.
-  if (peer_entry(run, "gemmtune").at("serves").as_bool()) {
-    EXPECT_EQ(results_of(run, "gemmtune"), 1u);
-    expect_checked_results(run, "tf32");
-  } else {
-    EXPECT_NE(std::string(peer_entry(run, "gemmtune").at("reason").as_string()).find("tf32"), std::string::npos);
-    EXPECT_NE(run.process.out.find("gemmtune  does not serve tf32: "), std::string::npos) << run.process.out;
-    EXPECT_EQ(results_of(run, "gemmtune"), 0u);
-  }
+  // gemmtune serves TF32 on every device (a portable kernel family runs it).
+  EXPECT_TRUE(peer_entry(run, "gemmtune").at("serves").as_bool());
+  EXPECT_EQ(peer_entry(run, "gemmtune").at("precision").as_string(), "tf32");
+  EXPECT_EQ(results_of(run, "gemmtune"), 1u);
+  expect_checked_results(run, "tf32");
 }
 
 // FP32-accurate 3xTF32 is measured against the peers' FP32 GEMMs, and the JSON says so.
@@ -112,10 +108,11 @@ TEST(BenchPrecision, PeersStandBeside3xTF32WithTheirFp32Gemm) {
 TEST(BenchPrecision, ClblastHgemmNeedsTheDevicesFp16Extension) {
   const BenchRun run = bench_at("fp16", "clblast");
   ASSERT_EQ(run.process.exit_code, 0) << run.process.err << run.process.out;
+  EXPECT_EQ(results_of(run, "gemmtune"), 1u);  // on every device
+  expect_checked_results(run, "fp16");
   const auto& clblast = peer_entry(run, "clblast");
   if (clblast.at("serves").as_bool()) {
     EXPECT_EQ(clblast.at("precision").as_string(), "fp16");
-    expect_checked_results(run, "fp16");
   } else {
     const std::string reason(clblast.at("reason").as_string());
     EXPECT_TRUE(reason.find("cl_khr_fp16") != std::string::npos || reason.find("no CLBlast") != std::string::npos)

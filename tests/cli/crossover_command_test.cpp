@@ -1,11 +1,6 @@
 // `gemmtune crossover` on the test device: it records one entry per precision, which a second run
 // replaces, in a database `db check` passes; a database it cannot write and bad options are refused
 // in one line, before anything is measured.
-// GCC 12 warns falsely on "literal" + std::string temporaries (its bug 105329).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
-
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -22,8 +17,6 @@ namespace gemmtune::testing {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string quoted(const fs::path& path) { return "'" + path.string() + "'"; }
 
 // Two small sizes, one timed call each: seconds on PoCL once the kernels are compiled.
 const std::string quick = " --sizes 16,32 --repeats 1";

@@ -3,6 +3,7 @@
 
 #include <boost/json.hpp>
 
+#include "core/precision.hpp"
 #include "dispatch/device.hpp"
 #include "dispatch/family_limits.hpp"
 #include "dispatch/kernel_registry.hpp"
@@ -54,6 +55,37 @@ TEST(RunCommand, DoublePrecision) {
   if (result.exit_code == 2 && result.err.find("cl_khr_fp64") != std::string::npos) GTEST_SKIP() << result.err;
   ASSERT_EQ(result.exit_code, 0) << result.err;
   EXPECT_EQ(boost::json::parse(result.out).as_object().at("precision").as_string(), "fp64");
+}
+
+// Every precision of matrix units on this device (any device: a portable family serves them), in
+// every transposition and an odd size, plus one deep K per precision, checked against OpenBLAS on
+// the operands the precision multiplies.
+TEST(RunCommand, EveryLowPrecisionInEveryTranspositionPassesItsCheck) {
+  for (const std::string precision : {"fp16", "bf16", "tf32", "3xtf32"}) {
+    for (const std::string trans : {"NN", "NT", "TN", "TT", "NT 19x23x300"}) {
+      const std::string size = trans.size() > 2 ? trans.substr(3) : "67x45x37";
+      const std::string arguments = "run --size " + size + " --trans " + trans.substr(0, 2) + " --precision " +
+                                    precision +
+                                    " --alpha 1.5 --beta -0.5 --check --repeat 1 --json --db /nonexistent/x.db";
+      const ProcessResult result = run_gemmtune(arguments);
+      ASSERT_EQ(result.exit_code, 0) << arguments << ": " << result.err << result.out;
+      const auto out = boost::json::parse(result.out).as_object();
+      EXPECT_EQ(out.at("precision").as_string(), precision);
+      EXPECT_TRUE(out.at("ok").as_bool()) << arguments << ": " << result.out;
+      EXPECT_TRUE(kernel_family(std::string(out.at("family").as_string()))
+                      .serves(*precision_from_code(precision), trans.substr(0, 2)))
+          << result.out;
+    }
+  }
+}
+
+// Never a lower precision in its place: a family that does not serve the precision is refused, in
+// one line, before anything runs.
+TEST(RunCommand, AFamilyThatDoesNotServeThePrecisionIsRefusedInOneLine) {
+  const ProcessResult result = run_gemmtune("run --size 16 --precision fp16 --family xgemm --config TSM=64 --check");
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.err, "gemmtune run: error: invalid xgemm configuration: xgemm does not serve fp16 NN problems\n");
+  EXPECT_EQ(result.out, "");
 }
 
 TEST(RunCommand, MalformedSizesExitTwoWithOneLine) {

@@ -1,10 +1,4 @@
 // `gemmtune db` run as a process: its subcommands on crafted databases, and every bad-input path.
-// GCC 12 warns falsely on "literal" + std::string temporaries (its bug 105329); this file builds
-// many command lines that way.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
-
 #include <gtest/gtest.h>
 
 #include <boost/json.hpp>
@@ -21,13 +15,12 @@ namespace gemmtune::db {
 namespace {
 
 using gemmtune::testing::ProcessResult;
+using gemmtune::testing::quoted;
 using gemmtune::testing::run_gemmtune;
 using testing::read_bytes;
 using testing::sample_device;
 using testing::sample_problem;
 using testing::write_bytes;
-
-std::string quoted(const std::filesystem::path& path) { return "'" + path.string() + "'"; }
 
 // An evaluation of the xgemm configuration {PADA=pada, PADB=padb} (the rest defaults), which is
 // valid on sample_device(): gemmtune checks imported configurations against the kernel's rules.

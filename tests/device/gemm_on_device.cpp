@@ -8,28 +8,38 @@
 #include "gemmtune/error.hpp"
 #include "dispatch/kernel_registry.hpp"
 #include "dispatch/gemm_launch.hpp"
-#include "tuner/random_data.hpp"
 
 namespace gemmtune::testing {
+namespace {
 
-template <typename Real>
-CheckResult run_and_check(DeviceContext& device, const GemmCase& test, const std::optional<KernelConfig>& config,
-                          const std::string& family) {
+// `elements` NaNs of the precision's storage type.
+HostMatrix not_a_number(Precision precision, std::size_t elements) {
+  switch (precision) {
+    case Precision::Half: return {precision, std::vector<std::uint16_t>(elements, 0x7e00)};
+    case Precision::BFloat16: return {precision, std::vector<std::uint16_t>(elements, 0x7fc0)};
+    case Precision::Double: return {precision, std::vector<double>(elements, std::numeric_limits<double>::quiet_NaN())};
+    default: return {precision, std::vector<float>(elements, std::numeric_limits<float>::quiet_NaN())};
+  }
+}
+
+}  // namespace
+
+CheckResult run_and_check(DeviceContext& device, Precision precision, const GemmCase& test,
+                          const std::optional<KernelConfig>& config, const std::string& family) {
   const GemmArguments& g = test.arguments;
   const RequiredElements required = validate_gemm_arguments(g);
   // Slack after each matrix so that a write past the end shows up as a changed element.
   const std::size_t slack = 7;
-  const auto a = random_values<Real>(required.a + slack, 11);
-  const auto b = random_values<Real>(required.b + slack, 12);
-  auto c = random_values<Real>(required.c + slack, 13);
-  if (test.nan_in_c) c.assign(c.size(), std::numeric_limits<Real>::quiet_NaN());
+  const HostMatrix a = HostMatrix::random(precision, required.a + slack, 11);
+  const HostMatrix b = HostMatrix::random(precision, required.b + slack, 12);
+  const HostMatrix c = test.nan_in_c ? not_a_number(precision, required.c + slack)
+                                     : HostMatrix::random(precision, required.c + slack, 13);
 
-  const auto buffer = [&](const std::vector<Real>& host) {
-    return cl::Buffer(device.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, host.size() * sizeof(Real),
-                      const_cast<Real*>(host.data()));
+  const auto buffer = [&](const HostMatrix& host) {
+    return cl::Buffer(device.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, host.bytes(),
+                      const_cast<void*>(host.data()));
   };
   cl::Buffer a_buffer = buffer(a), b_buffer = buffer(b), c_buffer = buffer(c);
-  const Precision precision = sizeof(Real) == 8 ? Precision::Double : Precision::Single;
   if (config) {
     const RowMajorGemm problem = to_row_major(g);
     const KernelFamily& kernels = kernel_family(family);
@@ -43,19 +53,12 @@ CheckResult run_and_check(DeviceContext& device, const GemmCase& test, const std
                  b_buffer(), c_buffer(), nullptr);
   } else {
     Handle handle(device.context(), device.entry.device(), "/nonexistent/gemmtune-test.db");
-    handle.gemm(g.layout, g.trans_a, g.trans_b, g.m, g.n, g.k, static_cast<Real>(test.alpha), a_buffer(),
-                g.a_offset, g.lda, b_buffer(), g.b_offset, g.ldb, static_cast<Real>(test.beta), c_buffer(),
-                g.c_offset, g.ldc, device.queue());
+    handle.gemm(precision, g.layout, g.trans_a, g.trans_b, g.m, g.n, g.k, test.alpha, a_buffer(), g.a_offset, g.lda,
+                b_buffer(), g.b_offset, g.ldb, test.beta, c_buffer(), g.c_offset, g.ldc, device.queue());
   }
-  std::vector<Real> result(c.size());
-  device.queue.enqueueReadBuffer(c_buffer, CL_TRUE, 0, result.size() * sizeof(Real), result.data());
-  return check_against_openblas<Real>(g, static_cast<Real>(test.alpha), static_cast<Real>(test.beta), a, b,
-                                      c, result);
+  HostMatrix result(precision, c.size());
+  device.queue.enqueueReadBuffer(c_buffer, CL_TRUE, 0, result.bytes(), result.data());
+  return check_against_openblas(g, test.alpha, test.beta, a, b, c, result);
 }
-
-template CheckResult run_and_check<float>(DeviceContext&, const GemmCase&, const std::optional<KernelConfig>&,
-                                            const std::string&);
-template CheckResult run_and_check<double>(DeviceContext&, const GemmCase&, const std::optional<KernelConfig>&,
-                                            const std::string&);
 
 }  // namespace gemmtune::testing

@@ -28,10 +28,18 @@ struct GemmCase {
 };
 
 // `config` empty: through a Handle (the dispatcher, with no database: the built-in defaults).
-// Otherwise: that configuration of `family` directly, the way the tuner runs candidates.
+// Otherwise: that configuration of `family` directly, the way the tuner runs candidates. A, B and C
+// hold `precision`'s storage type; the result is checked against OpenBLAS (check_against_openblas).
+CheckResult run_and_check(DeviceContext& device, Precision precision, const GemmCase& test,
+                          const std::optional<KernelConfig>& config = std::nullopt,
+                          const std::string& family = "xgemm");
+
+// The same in single (float) or double precision.
 template <typename Real>
 CheckResult run_and_check(DeviceContext& device, const GemmCase& test,
                           const std::optional<KernelConfig>& config = std::nullopt,
-                          const std::string& family = "xgemm");
+                          const std::string& family = "xgemm") {
+  return run_and_check(device, sizeof(Real) == 8 ? Precision::Double : Precision::Single, test, config, family);
+}
 
 }  // namespace gemmtune::testing

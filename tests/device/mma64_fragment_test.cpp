@@ -8,6 +8,7 @@
 
 #include "dispatch/kernel_registry.hpp"
 #include "tests/device/gemm_on_device.hpp"
+#include "tests/device/mma_emulation.hpp"
 
 namespace gemmtune::testing {
 namespace {
@@ -17,16 +18,6 @@ struct Shape {
   int a_elements() const { return m * k / 32; }
   int b_elements() const { return k / 4; }
   int c_elements() const { return m / 4; }
-};
-
-struct Position {
-  int row, column;
-  friend bool operator==(const Position&, const Position&) = default;
-};
-
-// Each lane's elements of A, B and C, in register order.
-struct LaneMaps {
-  std::vector<std::vector<Position>> a, b, c;  // [lane][register]
 };
 
 // The PTX ISA's tables ("Matrix fragments for mma.m8n8k4 / m16n8k4 / m16n8k8 / m16n8k16 with .f64"),
@@ -95,28 +86,6 @@ LaneMaps kernel_maps(Shape shape) {
 
 using Matrix = std::map<std::pair<int, int>, double>;
 
-// One mma as the hardware runs it: the registers read through the ISA's maps, D = A B + C written
-// through them.
-std::vector<std::vector<double>> emulate_mma(Shape shape, const std::vector<std::vector<double>>& a_registers,
-                                             const std::vector<std::vector<double>>& b_registers,
-                                             const std::vector<std::vector<double>>& c_registers) {
-  const LaneMaps isa = isa_maps(shape);
-  Matrix a, b, c;
-  for (int lane = 0; lane < 32; ++lane) {
-    for (std::size_t r = 0; r < isa.a[lane].size(); ++r) a[{isa.a[lane][r].row, isa.a[lane][r].column}] = a_registers[lane][r];
-    for (std::size_t r = 0; r < isa.b[lane].size(); ++r) b[{isa.b[lane][r].row, isa.b[lane][r].column}] = b_registers[lane][r];
-    for (std::size_t r = 0; r < isa.c[lane].size(); ++r) c[{isa.c[lane][r].row, isa.c[lane][r].column}] = c_registers[lane][r];
-  }
-  std::vector<std::vector<double>> d(32);
-  for (int lane = 0; lane < 32; ++lane)
-    for (const Position& at : isa.c[lane]) {
-      double sum = c.at({at.row, at.column});
-      for (int k = 0; k < shape.k; ++k) sum += a.at({at.row, k}) * b.at({k, at.column});
-      d[lane].push_back(sum);
-    }
-  return d;
-}
-
 class Mma64Fragments : public ::testing::TestWithParam<Shape> {};
 
 // Every element of each operand held by exactly one lane and register.
@@ -157,12 +126,13 @@ TEST_P(Mma64Fragments, EmulatedInstructionComputesTheProduct) {
   for (int i = 0; i < shape.m; ++i)
     for (int j = 0; j < 8; ++j) c[{i, j}] = value(random);
   const auto registers = [](const std::vector<std::vector<Position>>& map, const Matrix& matrix) {
-    std::vector<std::vector<double>> held(32);
+    Registers held(32);
     for (int lane = 0; lane < 32; ++lane)
       for (const Position& at : map[lane]) held[lane].push_back(matrix.at({at.row, at.column}));
     return held;
   };
-  const auto d = emulate_mma(shape, registers(maps.a, a), registers(maps.b, b), registers(maps.c, c));
+  const auto d =
+      emulate_mma(isa_maps(shape), shape.k, registers(maps.a, a), registers(maps.b, b), registers(maps.c, c));
   for (int lane = 0; lane < 32; ++lane)
     for (std::size_t r = 0; r < maps.c[lane].size(); ++r) {
       const Position at = maps.c[lane][r];

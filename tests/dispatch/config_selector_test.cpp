@@ -2,6 +2,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "core/precision.hpp"
 #include "dispatch/config_selector.hpp"
 #include "dispatch/family_limits.hpp"
 #include "dispatch/kernel_registry.hpp"
@@ -297,6 +298,27 @@ TEST_F(ConfigSelectorTest, DoublePrecisionOnlyFromDoubleResults) {
   add_result(database, me, problem(512, 512, 512, "fp32"), valid_config(32));
   add_result(database, me, problem(512, 512, 512, "fp64"), valid_config(64));
   EXPECT_EQ(choose(512, 512, 512, Precision::Double).config.at("TSM"), 64);
+}
+
+// Every precision of the table has a family by default, one that serves it.
+TEST_F(ConfigSelectorTest, EveryPrecisionGetsAFamilyThatServesIt) {
+  for (const auto& row : precision_table()) {
+    const ConfigChoice choice = choose(67, 45, 37, row.precision);
+    EXPECT_TRUE(kernel_family(choice.family).serves(row.precision, "NN")) << row.code << ": " << choice.family;
+  }
+}
+
+// Where no family runs a precision on the device, choosing is refused in one line; a family of
+// another precision (here fp32's, which still fits) never stands in.
+TEST_F(ConfigSelectorTest, APrecisionNoFamilyRunsIsRefusedNeverLowered) {
+  limits.max_work_group_size = 8;  // below every work-group the fp16 family's defaults and safe defaults take
+  EXPECT_TRUE(kernel_family(choose(64, 64, 64, Precision::Single).family).serves(Precision::Single, "NN"));
+  try {
+    choose(64, 64, 64, Precision::Half);
+    ADD_FAILURE() << "fp16 was chosen on a device where no family runs it";
+  } catch (const InvalidArgument& error) {
+    EXPECT_STREQ(error.what(), "no kernel family runs fp16 NN problems on this device");
+  }
 }
 
 }  // namespace

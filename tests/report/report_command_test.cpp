@@ -1,10 +1,5 @@
 // `gemmtune report` as a process: the page written from a database and bench files, and bad input
 // refused with one line and exit code 2, writing nothing.
-// GCC 12 warns falsely on "literal" + std::string temporaries (its bug 105329).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
-
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -21,8 +16,6 @@ namespace {
 namespace fs = std::filesystem;
 using db::testing::read_bytes;
 using db::testing::write_bytes;
-
-std::string quoted(const fs::path& path) { return "'" + path.string() + "'"; }
 
 class ReportCommand : public ::testing::Test {
  protected:

@@ -60,6 +60,19 @@ ProcessResult run(const std::string& command_line, std::optional<rlim_t> file_si
 
 }  // namespace
 
+std::string quoted(const std::filesystem::path& path) {
+  std::string word = "'";
+  for (const char c : path.string()) {
+    if (c == '\'') {
+      word += "'\\''";  // end the quoted part, an escaped quote, start another
+    } else {
+      word += c;
+    }
+  }
+  word += '\'';
+  return word;
+}
+
 ProcessResult run_shell(const std::string& command_line) { return run(command_line, std::nullopt); }
 
 std::string gemmtune_binary() { return GEMMTUNE_BINARY; }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <string>
 
 namespace gemmtune::testing {
@@ -12,6 +13,10 @@ struct ProcessResult {
   std::string out;  // standard output
   std::string err;  // standard error
 };
+
+// `path` as one shell word (in single quotes, any single quote in it escaped), for the command
+// lines below.
+std::string quoted(const std::filesystem::path& path);
 
 // The path of the gemmtune binary built with the tests.
 std::string gemmtune_binary();

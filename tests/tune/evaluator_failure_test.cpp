@@ -2,11 +2,9 @@
 // (tests/data/families/faulty.*) whose kernel fails to compile, computes wrong or is refused.
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
-
 #include "core/kernel_config.hpp"
 #include "db/database.hpp"
+#include "tests/tune/test_families.hpp"
 #include "tuner/evaluator.hpp"
 #include "tuner/tuning_session.hpp"
 
@@ -15,19 +13,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string read(const fs::path& path) {
-  std::ifstream stream(path);
-  std::ostringstream text;
-  text << stream.rdbuf();
-  return text.str();
-}
-
 const KernelFamily& faulty() {
-  static const KernelFamily family = [] {
-    const fs::path directory = GEMMTUNE_SOURCE_DIR "/tests/data/families";
-    return KernelFamily::from_json(read(directory / "faulty.json"),
-                                   KernelSource{"faulty", read(directory / "faulty.cl"), "test"}, "faulty.json");
-  }();
+  static const KernelFamily family = testing::test_family("faulty", "faulty.cl");
   return family;
 }
 
@@ -61,6 +48,21 @@ TEST_F(EvaluatorFailures, EachFaultIsItsOwnStatusWithAMessage) {
   EXPECT_EQ(unknown.status, search::Status::invalid);
   // A correct candidate still runs after every failure.
   EXPECT_EQ(outcome(0).status, search::Status::ok);
+}
+
+// The reference, the device check and the host check's message at each precision: the plain
+// kernel passes (at tf32 without rounding its operands to TF32, which the bound allows), a wrong
+// element fails and is named.
+TEST_F(EvaluatorFailures, AWrongResultFailsAtEveryPrecision) {
+  const bool fp64 = limits_of(device.device).fp64;
+  for (const Precision precision : faulty().precisions()) {
+    if (precision == Precision::Double && !fp64) continue;
+    Evaluator evaluator(faulty(), device, problem, precision, {.timed_runs = 1, .compile_threads = 0});
+    EXPECT_EQ(evaluator.evaluate({{"FAULT", 0}}).status, search::Status::ok) << to_string(precision);
+    const auto wrong = evaluator.evaluate({{"FAULT", 2}});
+    EXPECT_EQ(wrong.status, search::Status::wrong_result) << to_string(precision);
+    EXPECT_NE(wrong.error.find("C(24, 20) = "), std::string::npos) << to_string(precision) << ": " << wrong.error;
+  }
 }
 
 TEST_F(EvaluatorFailures, ARunSlowerThanTheLimitIsATimeout) {

@@ -5,34 +5,22 @@
 #include <unistd.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "db/database.hpp"
 #include "dispatch/device.hpp"
 #include "tests/support/process.hpp"
+#include "tests/tune/test_families.hpp"
 #include "tuner/tuning_session.hpp"
 
 namespace gemmtune::testing {
 
 namespace fs = std::filesystem;
 
-inline std::string file_text(const fs::path& path) {
-  std::ifstream stream(path);
-  std::ostringstream text;
-  text << stream.rdbuf();
-  return text.str();
-}
-
 // tests/data/families/plain.json: a plain GEMM whose 512 candidates differ only in a define.
 inline const KernelFamily& plain_family() {
-  static const KernelFamily family = [] {
-    const fs::path directory = GEMMTUNE_SOURCE_DIR "/tests/data/families";
-    return KernelFamily::from_json(file_text(directory / "plain.json"),
-                                   KernelSource{"plain", file_text(directory / "faulty.cl"), "test"}, "plain.json");
-  }();
+  static const KernelFamily family = test_family("plain", "faulty.cl");
   return family;
 }
 

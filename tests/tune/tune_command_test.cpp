@@ -283,6 +283,43 @@ TEST_F(TuneCommand, AFamilyTheDeviceCannotRunIsRefusedByNameAndPassedOverAmongAl
       << listed.out;
 }
 
+// Each precision of matrix units tunes on this device (its candidates verified against the device
+// reference at the precision's bound) and is recorded under its own code, which `run` then reads
+// as the exact entry; a family that does not serve the precision is refused before anything is
+// recorded, never run at another precision.
+TEST_F(TuneCommand, LowPrecisionsTuneAndRunTheirTunedConfiguration) {
+  for (const std::string precision : {"fp16", "bf16", "tf32", "3xtf32"}) {
+    const fs::path db = directory / (precision + ".db");
+    const ProcessResult tuned = run_gemmtune("tune --precision " + precision +
+                                             " --sizes 67x45x37 --trans TN --budget 1 --runs 1 --db " + db.string() +
+                                             " --json");
+    ASSERT_EQ(tuned.exit_code, 0) << precision << ": " << tuned.err;
+    const boost::json::value summaries = boost::json::parse(tuned.out);
+    for (const auto& summary : summaries.as_array()) {
+      EXPECT_EQ(summary.at("precision").as_string(), precision);
+      EXPECT_EQ(summary.at("failed").as_int64(), 0) << boost::json::serialize(summary);
+      EXPECT_GT(summary.at("best_gflops").as_double(), 0) << boost::json::serialize(summary);
+    }
+    const std::vector<db::StoredEvaluation> stored = evaluations(db);
+    ASSERT_FALSE(stored.empty());
+    for (const auto& evaluation : stored) {
+      EXPECT_EQ(evaluation.problem.precision, precision);
+      EXPECT_EQ(evaluation.evaluation.status, "ok") << evaluation.evaluation.error;
+    }
+
+    const ProcessResult ran = run_gemmtune("run --precision " + precision + " --size 67x45x37 --trans TN --check "
+                                           "--repeat 1 --json --db " + db.string());
+    ASSERT_EQ(ran.exit_code, 0) << precision << ": " << ran.err << ran.out;
+    const auto out = boost::json::parse(ran.out).as_object();
+    EXPECT_EQ(out.at("config_source").as_string(), "exact") << ran.out;
+    EXPECT_TRUE(out.at("ok").as_bool()) << ran.out;
+  }
+  const fs::path refused = directory / "refused.db";
+  const std::string arguments = "tune --family xgemm --precision bf16 --sizes 16 --budget 1 --db " + refused.string();
+  expect_refused_before_recording(run_gemmtune(arguments), "kernel family xgemm does not serve bf16 NN problems",
+                                  refused, arguments);
+}
+
 // Before: -1 compile threads aborted, budgets, seeds and patience of -1 wrapped to 2^64 - 1, a
 // time limit of 0 or -1 ran nothing and exited 0, one of nan failed on a database constraint.
 TEST_F(TuneCommand, NumericOptionsOutOfRangeExitTwoNamingTheOption) {

@@ -8,13 +8,17 @@
 
 #include "gemmtune/types.hpp"
 
-namespace gemmtune::bench {
+namespace gemmtune {
 
 class HostMatrix {
  public:
   HostMatrix() = default;
   // `elements` zeros of `precision`'s storage type.
   HostMatrix(Precision precision, std::size_t elements);
+  // These values, which must be of `precision`'s storage type (std::invalid_argument otherwise).
+  HostMatrix(Precision precision, std::vector<std::uint16_t> values);
+  HostMatrix(Precision precision, std::vector<float> values);
+  HostMatrix(Precision precision, std::vector<double> values);
   // `elements` values uniform in [-1, 1), the same for the same seed everywhere; for fp16 and bf16
   // drawn as floats and rounded to nearest even, for fp64 drawn as doubles.
   static HostMatrix random(Precision precision, std::size_t elements, std::uint32_t seed);
@@ -22,10 +26,19 @@ class HostMatrix {
   Precision precision() const { return precision_; }
   std::size_t size() const;
   std::size_t bytes() const;
+  std::size_t element_bytes() const;
   const void* data() const;
   void* data();
   // Element i's value, exactly (a 16-bit value decoded).
   double value(std::size_t i) const;
+  // The value the precision's products multiply for element i: its value, rounded to nearest even
+  // at TF32's 10 significand bits for tf32 (exact in the accumulator type for every precision).
+  double operand(std::size_t i) const;
+  // Sets element i to `value` rounded to nearest even in the storage type (a 16-bit one from the
+  // nearest float).
+  void set(std::size_t i, double value);
+  // Whether element i holds the same bits here and in `other` (of the same precision), or NaN in both.
+  bool same_element(const HostMatrix& other, std::size_t i) const;
 
   // The elements as stored; throws std::bad_variant_access for another storage type.
   const std::vector<std::uint16_t>& bits16() const { return std::get<std::vector<std::uint16_t>>(values_); }
@@ -40,4 +53,4 @@ class HostMatrix {
   std::variant<std::vector<std::uint16_t>, std::vector<float>, std::vector<double>> values_;
 };
 
-}  // namespace gemmtune::bench
+}  // namespace gemmtune
