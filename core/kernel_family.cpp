@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <boost/json.hpp>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -81,7 +82,7 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
   static const std::set<std::string> known = {"family", "summary", "description", "includes", "entry", "scale_entry",
                                               "scale_first", "precisions", "transpositions", "parameters",
                                               "device_defaults", "safe_defaults", "rules", "choices",
-                                              "defines", "compiler_options", "global", "local", "model"};
+                                              "defines", "compiler_options", "ptx_target", "global", "local", "model"};
   for (const auto& item : root)
     if (!known.contains(std::string(item.key())))
       throw ConfigError(origin + ": unknown key \"" + std::string(item.key()) + "\"");
@@ -95,6 +96,11 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
   family.entry_ = string_at(root, "entry", origin);
   family.scale_entry_ = string_at(root, "scale_entry", origin, false);
   family.includes_ = strings_at(root, "includes", origin);
+  family.source_.ptx_target = string_at(root, "ptx_target", origin, false);
+  static const std::regex architecture("sm_[0-9]+a?");
+  if (!family.source_.ptx_target.empty() && !std::regex_match(family.source_.ptx_target, architecture))
+    throw ConfigError(origin + ": \"ptx_target\" must name an architecture such as sm_90a, not '" +
+                      family.source_.ptx_target + "'");
 
   std::map<std::string, std::size_t> slot_of;
   for (const auto& entry : array_at(root, "parameters", origin)) {

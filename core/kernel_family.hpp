@@ -45,6 +45,9 @@ struct KernelSource {
   std::string name;  // the family's name, or a utility kernel's file name without .cl
   std::string text;  // its includes' texts (cmake/EmbedKernels.cmake puts them first), then its own
   std::string hash;  // first 16 hex digits of the SHA-256 of `text`
+  // Where not empty, the architecture whose PTX the built program is remade from
+  // (dispatch/ptx_retarget.hpp): the family's "ptx_target".
+  std::string ptx_target = {};
 };
 
 class KernelFamily {

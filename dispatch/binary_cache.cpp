@@ -56,7 +56,8 @@ std::optional<std::uint64_t> take_u64(std::string_view& in) {
 }
 
 std::string cache_key(const cl::Device& device, const KernelSource& source, const std::string& options) {
-  return fingerprint_of(device).key() + '\n' + source.name + '\n' + source.hash + '\n' + options;
+  return fingerprint_of(device).key() + '\n' + source.name + '\n' + source.hash + '\n' + options +
+         (source.ptx_target.empty() ? "" : "\nptx " + source.ptx_target);
 }
 
 // magic, CRC-64 of the rest, key length, key, binary.
@@ -185,7 +186,7 @@ cl::Program BinaryCache::get(const cl::Context& context, const cl::Device& devic
   const std::string key = cache_key(device, source, options);
   const std::filesystem::path file = directory_ / (hex(crc64(key)) + ".bin");
   if (usable)
-    if (auto program = load(file, key, context, device, options)) return *program;
+    if (auto program = load(file, key, context, device, binary_build_options(source, options))) return *program;
   cl::Program program = build_program(context, device, source, options);
   ++built_;
   if (usable) store(file, key, program);

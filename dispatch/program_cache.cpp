@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "dispatch/cl_error.hpp"
+#include "dispatch/ptx_retarget.hpp"
 #include "gemmtune/error.hpp"
 
 namespace gemmtune {
@@ -20,7 +21,56 @@ std::string log_excerpt(const std::string& log) {
   return excerpt.empty() ? "(empty build log)" : excerpt;
 }
 
+// Builds `program` for `device`; a failure is a BuildError naming `what` and the build log.
+void build_or_throw(cl::Program& program, const cl::Device& device, const std::string& what, const std::string& options) {
+  try {
+    program.build({device}, options.c_str());
+  } catch (const cl::BuildError& error) {
+    std::string log;
+    for (const auto& [built_device, device_log] : error.getBuildLog()) log += device_log;
+    throw BuildError(what + " failed to compile with '" + options + "': " + log_excerpt(log), log);
+  } catch (const cl::Error& error) {
+    std::string log;
+    try {
+      log = program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device);
+    } catch (const cl::Error&) {
+    }
+    throw BuildError(what + " failed to compile with '" + options + "': " + cl_error_name(error.err()) + ": " +
+                         log_excerpt(log),
+                     log);
+  }
+}
+
+// The PTX pass: the program built from source (for an architecture the compiler knows) gives its
+// PTX, which is retargeted and built again from that text.
+cl::Program rebuild_from_ptx(const cl::Context& context, const cl::Device& device, const KernelSource& source,
+                             const cl::Program& compiled, const std::string& options) {
+  std::string ptx;
+  try {
+    const auto binaries = compiled.getInfo<CL_PROGRAM_BINARIES>();
+    if (binaries.size() == 1) ptx.assign(binaries.front().begin(), binaries.front().end());
+  } catch (const cl::Error& error) {
+    throw device_error("reading the PTX of " + source.name, error);
+  }
+  const std::string retargeted = retarget_ptx(ptx, source.ptx_target);
+  cl::Program program;
+  try {
+    const cl::Program::Binaries binaries{std::vector<unsigned char>(retargeted.begin(), retargeted.end())};
+    program = cl::Program(context, {device}, binaries);
+  } catch (const cl::Error& error) {
+    throw BuildError(source.name + " for " + source.ptx_target + ": the driver refused its PTX (" +
+                         cl_error_name(error.err()) + ")",
+                     retargeted);
+  }
+  build_or_throw(program, device, source.name + " for " + source.ptx_target, binary_build_options(source, options));
+  return program;
+}
+
 }  // namespace
+
+std::string binary_build_options(const KernelSource& source, const std::string& options) {
+  return source.ptx_target.empty() ? options : "";
+}
 
 cl::Program build_program(const cl::Context& context, const cl::Device& device,
                           const KernelSource& source, const std::string& options) {
@@ -30,23 +80,8 @@ cl::Program build_program(const cl::Context& context, const cl::Device& device,
   } catch (const cl::Error& error) {
     throw device_error("creating program " + source.name, error);
   }
-  try {
-    program.build({device}, options.c_str());
-  } catch (const cl::BuildError& error) {
-    std::string log;
-    for (const auto& [built_device, device_log] : error.getBuildLog()) log += device_log;
-    throw BuildError(source.name + " failed to compile with '" + options + "': " + log_excerpt(log), log);
-  } catch (const cl::Error& error) {
-    std::string log;
-    try {
-      log = program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device);
-    } catch (const cl::Error&) {
-    }
-    throw BuildError(source.name + " failed to compile with '" + options + "': " +
-                         cl_error_name(error.err()) + ": " + log_excerpt(log),
-                     log);
-  }
-  return program;
+  build_or_throw(program, device, source.name, options);
+  return source.ptx_target.empty() ? program : rebuild_from_ptx(context, device, source, program, options);
 }
 
 ProgramCache::ProgramCache() : build_(build_program) {}

@@ -20,6 +20,10 @@ namespace gemmtune {
 cl::Program build_program(const cl::Context& context, const cl::Device& device,
                           const KernelSource& source, const std::string& options);
 
+// The options with which a program made from its binary is built: those of its source, except
+// after a PTX pass, whose text names its architecture itself.
+std::string binary_build_options(const KernelSource& source, const std::string& options);
+
 // In-memory cache of built programs keyed by context, device, source and options. Thread-safe:
 // programs of different keys are built at the same time by the threads that first ask for them,
 // and a program asked for again while it is being built is built once, the later callers waiting

@@ -20,6 +20,7 @@
 #include "dispatch/family_limits.hpp"
 #include "dispatch/kernel_registry.hpp"
 #include "dispatch/gemm_launch.hpp"
+#include "gemmtune/error.hpp"
 #include "tests/db/db_test_support.hpp"
 #include "tests/support/process.hpp"
 #include "tuner/host_check.hpp"
@@ -195,6 +196,26 @@ class BinaryCacheTrustTest : public BinaryCacheTest {
 };
 
 // Under a umask of 0, a directory made as most are (0777 less the umask) would be everyone's.
+// A family whose program is remade from its PTX, on a device whose binaries are not PTX: the build
+// fails in one line naming the pass, nothing is stored, and a program without the pass still
+// builds and is cached.
+TEST_F(BinaryCacheTrustTest, APtxPassTheDeviceCannotTakeIsABuildErrorAndNothingIsStored) {
+  KernelSource retargeted = tiny_kernel;
+  retargeted.ptx_target = "sm_90a";
+  BinaryCache cache(directory.path());
+  try {
+    cache.get(context, entry.device, retargeted, value_option(1));
+    FAIL() << "a program without PTX passed the PTX pass";
+  } catch (const BuildError& error) {
+    EXPECT_NE(std::string(error.what()).find("the PTX pass to sm_90a found no .target directive"), std::string::npos)
+        << error.what();
+  }
+  EXPECT_EQ(cache.stats().stored, 0u);
+  EXPECT_TRUE(std::filesystem::is_empty(directory.path()));
+  EXPECT_EQ(look_up(cache).built, 1u);
+  EXPECT_EQ(cache.stats().stored, 1u);
+}
+
 TEST_F(BinaryCacheTrustTest, DirectoriesItCreatesArePrivateWhateverTheUmask) {
   const mode_t umask_before = ::umask(0);
   const std::filesystem::path cache_directory = directory / "parent" / "cache";

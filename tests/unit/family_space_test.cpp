@@ -97,6 +97,39 @@ TEST(FamilySpace, SixteenBitMatrixUnitFamilyKeepsToItsMultiprocessor) {
   EXPECT_NE(cpu_reason->find("nv_compute_capability=0"), std::string::npos) << *cpu_reason;
 }
 
+// The warpgroup matrix-unit family: Hopper's sm_90a only (neither before 9.0 nor after, nor off
+// NVIDIA), 16-bit precisions only, at most 128 accumulators per work-item, and local memory up to
+// what one block may have on Hopper (227 KiB, the first KiB the driver's).
+TEST(FamilySpace, WarpgroupMatrixUnitFamilyRunsOnlyOnHopper) {
+  const KernelFamily& wgmma = kernel_family("xgemm_wgmma");
+  EXPECT_FALSE(violation_on_device(wgmma, wgmma.defaults(), nvidia_like(), Precision::Half, "NN"));
+  EXPECT_FALSE(violation_on_device(wgmma, wgmma.defaults(), nvidia_like(), Precision::BFloat16, "TT"));
+  for (const int capability : {0, 80, 89, 100}) {
+    DeviceLimits other = nvidia_like();
+    other.nv_compute_capability = capability;
+    const auto reason = unavailable_on_device(wgmma, other, Precision::Half);
+    ASSERT_TRUE(reason) << capability;
+    EXPECT_NE(reason->find("nv_compute_capability == 90"), std::string::npos) << *reason;
+  }
+  EXPECT_TRUE(unavailable_on_device(wgmma, cpu_like(), Precision::Half));
+
+  // 2 x (2 x 64 + 256) x 64 x 4 stages: 192 KiB; 3 warpgroups: 224 KiB; 5 stages: 240 KiB.
+  const KernelConfig deep = {{"WARPGROUPS", 2}, {"MT", 1}, {"BN", 256}, {"BK", 64}, {"STAGES", 4}};
+  EXPECT_FALSE(violation_on_device(wgmma, deep, nvidia_like(), Precision::Half, "NN"));
+  KernelConfig wide = deep;
+  wide["WARPGROUPS"] = 3;
+  EXPECT_FALSE(violation_on_device(wgmma, wide, nvidia_like(), Precision::Half, "NN"));
+  KernelConfig deeper = deep;
+  deeper["STAGES"] = 5;
+  EXPECT_TRUE(violation_on_device(wgmma, deeper, nvidia_like(), Precision::Half, "NN"));
+  KernelConfig crowded = deep;
+  crowded["MT"] = 2;  // 2 x 128 accumulators
+  EXPECT_TRUE(violation_on_device(wgmma, crowded, nvidia_like(), Precision::Half, "NN"));
+  KernelConfig shallow = deep;
+  shallow["STAGES"] = 2;  // the pipeline overwrites the stage of two steps ago
+  EXPECT_TRUE(violation_on_device(wgmma, shallow, nvidia_like(), Precision::Half, "NN"));
+}
+
 // The FP64 matrix-unit family: never on a device without NVIDIA's compute capability 8.0, only the
 // m8n8k4 instruction before 9.0, and every configuration within the 47 KiB of local memory that a
 // work-group can have (48 KiB reported, the first KiB the driver's).

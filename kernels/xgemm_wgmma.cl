@@ -1,0 +1,302 @@
+// FP16 and BF16 GEMM on Hopper's warpgroup matrix units (wgmma.mma_async through the PTX pass).
+//
+// Row-major canonical form as in every family (kernels/README.md): C is M x N, op(A) M x K,
+// op(B) K x N. A work-group of WARPGROUPS warpgroups (128 work-items each) computes a BM x BN tile
+// of C, BM = 64 * MT * WARPGROUPS: each warpgroup MT tiles of 64 x BN, one wgmma.mma_async
+// m64nBNk16 per tile and step of 16 along K, its FP32 accumulators in registers (BN / 2 per
+// work-item and tile).
+//
+// Tiles of A and B reach local memory by cp.async, STAGES tiles of depth BK in local memory: the
+// copies of STAGES - 2 tiles in flight while the matrix units read one (and may still finish the
+// one before). The matrix units read local memory through descriptors, not registers: each
+// operand's tile is kept as it lies in global memory, in blocks of 64 contiguous elements (128
+// bytes) by the tile's rows, each block's rows permuted in 16-byte chunks by the 128-byte swizzle
+// (chunk c of row r at c XOR r % 8), which the descriptor names. A K-contiguous operand is
+// "K-major" to the instruction, an M- or N-contiguous one "MN-major", which the instruction's
+// transpose bit takes for 16-bit types: every transposition takes the same path.
+//
+// The wgmma instructions exist for sm_90a only, which NVIDIA's OpenCL compiler does not target:
+// they are written as PTX comments ("// SM90A: ", operands substituted all the same) in a program
+// built for sm_90, whose PTX the host uncomments, retargets to sm_90a and builds again (the
+// family's "ptx_target", dispatch/ptx_retarget.hpp).
+//
+// Tuning parameters (defaults, candidates and rules in kernels/xgemm_wgmma.json):
+//   WARPGROUPS   warpgroups of a work-group, stacked along M
+//   MT           tiles of 64 rows of C per warpgroup
+//   BN           columns of C per work-group: the instruction's N (64, 128 or 256)
+//   BK           depth of one tile in local memory (64 or 128: whole 128-byte rows)
+//   STAGES       tiles in local memory at once, 3 to 8
+//   VWA, VWB     elements per copy (8: 16 bytes by cp.async); the host lowers it where a leading
+//                dimension or offset is not aligned to it
+//   GROUP_M      tile rows of C that consecutive work-groups sweep before moving along N
+// Problem properties: PRECISION (16 fp16, 116 bf16), TRANSA, TRANSB.
+// storage_t, load_element and store_element come from kernels/precision_storage.cl, the copies
+// from kernels/async_copy.cl.
+
+#define THREADS (128 * WARPGROUPS)
+#define BM (64 * MT * WARPGROUPS)
+#define ACCUMULATORS (BN / 2)  // per work-item and 64 x BN tile
+
+#define STRINGIFY_(x) #x
+#define STRINGIFY(x) STRINGIFY_(x)
+
+// The local layout: a tile of `rows` rows of a contiguous length that is a multiple of 64 lies as
+// blocks of 64 columns, each `rows` rows of 128 bytes, chunks swizzled as the 128-byte mode of the
+// descriptors reads them (the tile starts at a multiple of 1024 bytes).
+#define BLOCKED(row, column, rows) \
+  ((column) / 64 * ((rows) * 64) + (row) * 64 + ((((column) % 64) / 8) ^ ((row) % 8)) * 8 + (column) % 8)
+
+#define A_STAGE (BM * BK)
+#define B_STAGE (BK * BN)
+#if TRANSA
+#define A_LOCAL(m, k) BLOCKED(k, m, BK)
+#else
+#define A_LOCAL(m, k) BLOCKED(m, k, BM)
+#endif
+#if TRANSB
+#define B_LOCAL(k, n) BLOCKED(n, k, BN)
+#else
+#define B_LOCAL(k, n) BLOCKED(k, n, BK)
+#endif
+
+// A matrix descriptor (PTX ISA, "Matrix Descriptor Format"): bits 0-13 the start address, 16-29
+// the leading dimension byte offset, 32-45 the stride dimension byte offset, each in units of 16
+// bytes, and 62-63 the swizzle mode (1: 128 bytes). For a K-major operand the stride is from one
+// group of 8 rows to the next (the leading offset is unused with this swizzle); for an MN-major
+// one the leading offset is from one block of 64 columns to the next, the stride from one group of
+// 8 rows of K to the next.
+inline ulong matrix_descriptor(const uint address, const uint leading_bytes, const uint stride_bytes) {
+  return (ulong)((address & 0x3ffffu) >> 4) | (ulong)((leading_bytes >> 4) & 0x3fffu) << 16 |
+         (ulong)((stride_bytes >> 4) & 0x3fffu) << 32 | (ulong)1 << 62;
+}
+
+// The leading and stride byte offsets of each operand's descriptors (the start of a 64 x 16 slice
+// of A at (m, k) is A_LOCAL(m, k), of a 16 x BN slice of B B_LOCAL(k, 0): m a multiple of 64, k of
+// 16). Groups of 8 rows are 1024 bytes apart in every tile; an MN-major tile's blocks of 64
+// columns are BK rows of 128 bytes apart.
+#if TRANSA
+#define A_LEADING_BYTES (BK * 128)
+#else
+#define A_LEADING_BYTES 16
+#endif
+#if TRANSB
+#define B_LEADING_BYTES 16
+#else
+#define B_LEADING_BYTES (BK * 128)
+#endif
+#define STRIDE_BYTES 1024
+
+// The instruction's transpose bits: 1 where the operand is MN-major.
+#define TRANSPOSE_A TRANSA
+#if TRANSB
+#define TRANSPOSE_B 0
+#else
+#define TRANSPOSE_B 1
+#endif
+
+#ifndef LAYOUT_TEST
+
+// Groups of copies that may still be in flight when the oldest tile must have landed.
+#if STAGES == 3
+#define COPIES_PENDING 0
+#elif STAGES == 4
+#define COPIES_PENDING 1
+#elif STAGES == 5
+#define COPIES_PENDING 2
+#elif STAGES == 6
+#define COPIES_PENDING 3
+#elif STAGES == 7
+#define COPIES_PENDING 4
+#elif STAGES == 8
+#define COPIES_PENDING 5
+#endif
+
+// The accumulator operands of the wgmma statements for the instruction's N.
+#if BN == 64
+#define ACCUMULATOR_LIST "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}"
+#define DESCRIPTOR_A "%32"
+#define DESCRIPTOR_B "%33"
+#define SCALE_D "%34"
+#define ACCUMULATOR_OPERANDS(d) "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31])
+#elif BN == 128
+#define ACCUMULATOR_LIST "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}"
+#define DESCRIPTOR_A "%64"
+#define DESCRIPTOR_B "%65"
+#define SCALE_D "%66"
+#define ACCUMULATOR_OPERANDS(d) "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63])
+#elif BN == 256
+#define ACCUMULATOR_LIST "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}"
+#define DESCRIPTOR_A "%128"
+#define DESCRIPTOR_B "%129"
+#define SCALE_D "%130"
+#define ACCUMULATOR_OPERANDS(d) "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63]), "+f"(d[64]), "+f"(d[65]), "+f"(d[66]), "+f"(d[67]), "+f"(d[68]), "+f"(d[69]), "+f"(d[70]), "+f"(d[71]), "+f"(d[72]), "+f"(d[73]), "+f"(d[74]), "+f"(d[75]), "+f"(d[76]), "+f"(d[77]), "+f"(d[78]), "+f"(d[79]), "+f"(d[80]), "+f"(d[81]), "+f"(d[82]), "+f"(d[83]), "+f"(d[84]), "+f"(d[85]), "+f"(d[86]), "+f"(d[87]), "+f"(d[88]), "+f"(d[89]), "+f"(d[90]), "+f"(d[91]), "+f"(d[92]), "+f"(d[93]), "+f"(d[94]), "+f"(d[95]), "+f"(d[96]), "+f"(d[97]), "+f"(d[98]), "+f"(d[99]), "+f"(d[100]), "+f"(d[101]), "+f"(d[102]), "+f"(d[103]), "+f"(d[104]), "+f"(d[105]), "+f"(d[106]), "+f"(d[107]), "+f"(d[108]), "+f"(d[109]), "+f"(d[110]), "+f"(d[111]), "+f"(d[112]), "+f"(d[113]), "+f"(d[114]), "+f"(d[115]), "+f"(d[116]), "+f"(d[117]), "+f"(d[118]), "+f"(d[119]), "+f"(d[120]), "+f"(d[121]), "+f"(d[122]), "+f"(d[123]), "+f"(d[124]), "+f"(d[125]), "+f"(d[126]), "+f"(d[127])
+#endif
+
+#if PRECISION == 16
+#define WGMMA_TYPES ".f32.f16.f16"
+#else
+#define WGMMA_TYPES ".f32.bf16.bf16"
+#endif
+
+// d += the 64 x BN product of the slices the descriptors name (asynchronously: the registers of d
+// may be read only after wgmma_wait).
+inline void wgmma(float* d, const ulong a, const ulong b) {
+  asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, " SCALE_D ", 0;\n// SM90A: wgmma.mma_async.sync.aligned.m64n" STRINGIFY(BN)
+               "k16" WGMMA_TYPES " " ACCUMULATOR_LIST ", " DESCRIPTOR_A ", " DESCRIPTOR_B ", p, 1, 1, "
+               STRINGIFY(TRANSPOSE_A) ", " STRINGIFY(TRANSPOSE_B) ";\n}\n"
+               : ACCUMULATOR_OPERANDS(d)
+               : "l"(a), "l"(b), "r"(1)
+               : "memory");
+}
+
+// Orders earlier register and local-memory accesses before the wgmma instructions that follow.
+inline void wgmma_fence(float* d) {
+  asm volatile("\n// SM90A: wgmma.fence.sync.aligned;\n" : ACCUMULATOR_OPERANDS(d)::"memory");
+}
+inline void wgmma_commit(void) { asm volatile("\n// SM90A: wgmma.commit_group.sync.aligned;\n" ::: "memory"); }
+// Waits until at most `pending` (an immediate) groups of this warpgroup's wgmma are in flight.
+#define WGMMA_WAIT(d, pending) \
+  asm volatile("\n// SM90A: wgmma.wait_group.sync.aligned " #pending ";\n" : ACCUMULATOR_OPERANDS(d)::"memory")
+
+// Local-memory writes of the generic proxy (cp.async, plain stores) made visible to the matrix
+// units, which read through the async proxy.
+inline void fence_proxy_async(void) { asm volatile("fence.proxy.async.shared::cta;" ::: "memory"); }
+
+// Issues the copies of one operand's tile: `rows` x `columns` of a row-major matrix (leading
+// dimension ld) from (row0, column0), of which rows_valid x columns_valid lie inside it, into a
+// blocked local tile. Called with constants, so each call unrolls to its own loops; a tile wholly
+// inside the matrix takes a path without checks.
+inline void load_block(__local storage_t* tile, const __global storage_t* matrix, const int ld, const int row0,
+                       const int column0, const int rows_valid, const int columns_valid, const int rows,
+                       const int columns, const int vw, const int thread) {
+  const int copies = rows * columns / vw, per_row = columns / vw;
+  const __global storage_t* origin = matrix + (size_t)row0 * ld + column0;
+  const bool inside = rows_valid >= rows && columns_valid >= columns;
+#pragma unroll
+  for (int i = 0; i < (copies + THREADS - 1) / THREADS; ++i) {
+    const int chunk = thread + i * THREADS;
+    if (copies % THREADS == 0 || chunk < copies) {
+      const int row = chunk / per_row, column = chunk % per_row * vw;
+      const int elements = inside ? vw : row < rows_valid ? min(vw, columns_valid - column) : 0;
+      copy_async(tile + BLOCKED(row, column, rows), elements > 0 ? origin + (size_t)row * ld + column : matrix, vw,
+                 elements);
+    }
+  }
+}
+
+// Issues the copies of K tile `tile` of A and B into local stage buffers.
+inline void load_tile(__local storage_t* a_stage, __local storage_t* b_stage, const __global storage_t* A,
+                      const int lda, const __global storage_t* B, const int ldb, const int M, const int N,
+                      const int K, const int m0, const int n0, const int tile, const int thread) {
+  const int k0 = tile * BK;
+#if TRANSA
+  load_block(a_stage, A, lda, k0, m0, K - k0, M - m0, BK, BM, VWA, thread);
+#else
+  load_block(a_stage, A, lda, m0, k0, M - m0, K - k0, BM, BK, VWA, thread);
+#endif
+#if TRANSB
+  load_block(b_stage, B, ldb, n0, k0, N - n0, K - k0, BN, BK, VWB, thread);
+#else
+  load_block(b_stage, B, ldb, k0, n0, K - k0, N - n0, BK, BN, VWB, thread);
+#endif
+}
+
+__kernel __attribute__((reqd_work_group_size(THREADS, 1, 1)))
+void xgemm_wgmma(const int M, const int N, const int K, const float alpha, const float beta,
+                 __global const storage_t* restrict A, const ulong a_offset, const int lda,
+                 __global const storage_t* restrict B, const ulong b_offset, const int ldb,
+                 __global storage_t* C, const ulong c_offset, const int ldc) {
+  // The 128-byte swizzle is of address bits: every tile starts at a multiple of 1024 bytes (stages
+  // are multiples of 8 KiB).
+  __local storage_t a_tiles[STAGES * A_STAGE] __attribute__((aligned(1024)));
+  __local storage_t b_tiles[STAGES * B_STAGE] __attribute__((aligned(1024)));
+  A += a_offset;
+  B += b_offset;
+  C += c_offset;
+
+  // Which tile of C: consecutive work-groups sweep GROUP_M tile rows before moving along N.
+  const int tiles_m = (M + BM - 1) / BM, tiles_n = (N + BN - 1) / BN;
+  const int id = get_group_id(0), per_group = GROUP_M * tiles_n;
+  const int first_m = id / per_group * GROUP_M, rows_here = min(tiles_m - first_m, GROUP_M);
+  const int m0 = (first_m + id % per_group % rows_here) * BM, n0 = id % per_group / rows_here * BN;
+
+  const int tiles = (K + BK - 1) / BK;
+  const int thread = get_local_id(0), warpgroup = thread / 128;
+  const uint a_window = (uint)(size_t)a_tiles, b_window = (uint)(size_t)b_tiles;
+
+  float d[MT][ACCUMULATORS];
+#pragma unroll
+  for (int t = 0; t < MT; ++t)
+#pragma unroll
+    for (int i = 0; i < ACCUMULATORS; ++i) d[t][i] = 0.0f;
+
+#pragma unroll
+  for (int stage = 0; stage < STAGES - 2; ++stage) {
+    if (stage < tiles)
+      load_tile(a_tiles + stage * A_STAGE, b_tiles + stage * B_STAGE, A, lda, B, ldb, M, N, K, m0, n0, stage, thread);
+    copy_async_commit();
+  }
+
+  for (int step = 0; step < tiles; ++step) {
+    asm volatile("cp.async.wait_group " STRINGIFY(COPIES_PENDING) ";" ::: "memory");
+    fence_proxy_async();
+    // Every work-item's copies of this tile have landed, and every warpgroup has finished the
+    // products of two steps ago (its wait below), whose stage the next copies overwrite.
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const int ahead = step + STAGES - 2;
+    if (ahead < tiles)
+      load_tile(a_tiles + ahead % STAGES * A_STAGE, b_tiles + ahead % STAGES * B_STAGE, A, lda, B, ldb, M, N, K,
+                m0, n0, ahead, thread);
+    copy_async_commit();
+
+    const uint a_stage = a_window + (uint)(step % STAGES * A_STAGE * 2);
+    const uint b_stage = b_window + (uint)(step % STAGES * B_STAGE * 2);
+#pragma unroll
+    for (int t = 0; t < MT; ++t) wgmma_fence(d[t]);
+#pragma unroll
+    for (int k = 0; k < BK; k += 16) {
+      const ulong b = matrix_descriptor(b_stage + (uint)(B_LOCAL(k, 0) * 2), B_LEADING_BYTES, STRIDE_BYTES);
+#pragma unroll
+      for (int t = 0; t < MT; ++t)
+        wgmma(d[t], matrix_descriptor(a_stage + (uint)(A_LOCAL((warpgroup * MT + t) * 64, k) * 2), A_LEADING_BYTES,
+                                      STRIDE_BYTES),
+              b);
+    }
+    wgmma_commit();
+#pragma unroll
+    for (int t = 0; t < MT; ++t) WGMMA_WAIT(d[t], 1);
+  }
+#pragma unroll
+  for (int t = 0; t < MT; ++t) WGMMA_WAIT(d[t], 0);
+
+  // The accumulators of a 64 x BN tile: warp w of the warpgroup holds rows 16 w on, and register
+  // i of lane (g = lane / 4, q = lane % 4) row g + 8 (i % 4 / 2), column 8 (i / 4) + 2 q + i % 2.
+  const int lane = thread % 32, w = thread / 32 % 4, g = lane / 4, q = lane % 4;
+#pragma unroll
+  for (int t = 0; t < MT; ++t)
+#pragma unroll
+    for (int i = 0; i < ACCUMULATORS; ++i) {
+      const int m = m0 + (warpgroup * MT + t) * 64 + 16 * w + g + 8 * (i % 4 / 2);
+      const int n = n0 + 8 * (i / 4) + 2 * q + i % 2;
+      if (m < M && n < N) {
+        __global storage_t* p = C + (size_t)m * ldc + n;
+        store_element(p, beta == 0.0f ? alpha * d[t][i] : alpha * d[t][i] + beta * load_element(p));
+      }
+    }
+}
+
+#else  // LAYOUT_TEST: the layout and descriptors as the kernel computes them, for a check on any device.
+
+// For every element (row, column) of a tile of `rows` rows of `length` elements: its local offset.
+__kernel void xgemm_wgmma_layout(__global int* out, const int rows, const int length) {
+  const int column = get_global_id(0), row = get_global_id(1);
+  if (row < rows && column < length) out[row * length + column] = BLOCKED(row, column, rows);
+}
+
+// The descriptor of each (address, leading bytes, stride bytes) triple.
+__kernel void xgemm_wgmma_descriptors(__global ulong* out, __global const uint* triples) {
+  const int i = get_global_id(0);
+  out[i] = matrix_descriptor(triples[3 * i], triples[3 * i + 1], triples[3 * i + 2]);
+}
+
+#endif

@@ -1,0 +1,108 @@
+// The PTX pass of families built for an architecture the OpenCL compiler cannot target, on PTX that
+// NVIDIA's OpenCL compiler emitted for xgemm_wgmma on the H200 (tests/data/ptx/).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "dispatch/kernel_registry.hpp"
+#include "dispatch/ptx_retarget.hpp"
+#include "gemmtune/error.hpp"
+
+namespace gemmtune::testing {
+namespace {
+
+std::string recorded_ptx() {
+  std::ifstream stream(std::filesystem::path(GEMMTUNE_SOURCE_DIR) / "tests/data/ptx/xgemm_wgmma_sm90.ptx",
+                       std::ios::binary);
+  std::ostringstream text;
+  text << stream.rdbuf();
+  return text.str();
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream stream(text);
+  for (std::string line; std::getline(stream, line);) lines.push_back(line);
+  return lines;
+}
+
+std::size_t count_of(const std::string& text, const std::string& what) {
+  std::size_t count = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++count;
+  return count;
+}
+
+TEST(PtxRetarget, TheRecordedKernelBecomesSm90aWithEveryHiddenInstructionUncovered) {
+  const std::string ptx = recorded_ptx();
+  ASSERT_NE(ptx.find(".target sm_90, texmode_independent\n"), std::string::npos) << "the fixture is the driver's PTX";
+  ASSERT_EQ(ptx.back(), '\0') << "as CL_PROGRAM_BINARIES gives it";
+  const std::string retargeted = retarget_ptx(ptx, "sm_90a");
+
+  EXPECT_NE(retargeted.find("\n.target sm_90a, texmode_independent\n"), std::string::npos);
+  EXPECT_EQ(retargeted.find(".target sm_90,"), std::string::npos);
+  EXPECT_EQ(retargeted.find(ptx_hidden_instruction_marker), std::string::npos);
+  EXPECT_EQ(retargeted.find('\0'), std::string::npos);
+  // BK = 64 and one 64 x 64 tile per warpgroup: four products per K tile, a fence, a commit and
+  // the two waits, now instructions at the start of their lines with their operands substituted.
+  EXPECT_EQ(count_of(retargeted, "\nwgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%f"), 4u);
+  EXPECT_EQ(count_of(retargeted, "\nwgmma.fence.sync.aligned;"), 1u);
+  EXPECT_EQ(count_of(retargeted, "\nwgmma.commit_group.sync.aligned;"), 1u);
+  EXPECT_EQ(count_of(retargeted, "\nwgmma.wait_group.sync.aligned 1;"), 1u);
+  EXPECT_EQ(count_of(retargeted, "\nwgmma.wait_group.sync.aligned 0;"), 1u);
+  for (const std::string& line : lines_of(retargeted))
+    if (line.rfind("wgmma.mma_async", 0) == 0) {
+      EXPECT_EQ(line.find("%0"), std::string::npos) << "operands are the compiler's registers: " << line;
+      EXPECT_NE(line.find("}, %rd"), std::string::npos) << line;
+      EXPECT_NE(line.find(", p, 1, 1, 0, 1;"), std::string::npos) << "A K-major, B MN-major (NN): " << line;
+    }
+
+  // Every other line is kept as it was.
+  std::vector<std::string> before = lines_of(ptx.substr(0, ptx.find('\0'))), after = lines_of(retargeted);
+  ASSERT_EQ(before.size(), after.size());
+  std::size_t changed = 0;
+  for (std::size_t i = 0; i < before.size(); ++i) changed += before[i] != after[i];
+  EXPECT_EQ(changed, 1u + 8u);  // the target and the eight hidden instructions
+}
+
+TEST(PtxRetarget, ATargetWithoutQualifiersIsRenamedToo) {
+  const std::string ptx = ".version 8.0\n.target sm_90\n.address_size 64\n  // SM90A: wgmma.fence.sync.aligned;\n";
+  EXPECT_EQ(retarget_ptx(ptx, "sm_90a"), ".version 8.0\n.target sm_90a\n.address_size 64\nwgmma.fence.sync.aligned;\n");
+}
+
+// A driver that emits something else fails the build of that configuration in one line, the text
+// kept as the error's log.
+TEST(PtxRetarget, TextWithoutATargetOrWithoutMarkersIsABuildError) {
+  try {
+    retarget_ptx("ELF binary, not PTX // SM90A: wgmma.fence.sync.aligned;", "sm_90a");
+    FAIL() << "no .target accepted";
+  } catch (const BuildError& error) {
+    EXPECT_NE(std::string(error.what()).find("no .target directive"), std::string::npos) << error.what();
+    EXPECT_NE(error.log().find("ELF binary"), std::string::npos);
+  }
+  try {
+    retarget_ptx(".target sm_90\nmov.u32 %r1, 0;\n", "sm_90a");
+    FAIL() << "no marker accepted";
+  } catch (const BuildError& error) {
+    EXPECT_NE(std::string(error.what()).find("no instruction marked"), std::string::npos) << error.what();
+  }
+}
+
+// A family's description names the pass ("ptx_target"); the source it builds carries it.
+TEST(PtxRetarget, AFamilyNamesItsTargetArchitecture) {
+  EXPECT_EQ(kernel_family("xgemm_wgmma").source().ptx_target, "sm_90a");
+  EXPECT_EQ(kernel_family("xgemm").source().ptx_target, "");
+  const std::string head = R"({"family": "f", "summary": "s", "entry": "e", "precisions": ["fp16"],
+    "transpositions": ["NN"], "parameters": [{"name": "P", "default": 1, "meaning": "m"}],
+    "local": ["1"], "global": ["1"], "ptx_target": )";
+  EXPECT_EQ(KernelFamily::from_json(head + R"("sm_90a"})", {"f", "", ""}, "f.json").source().ptx_target, "sm_90a");
+  EXPECT_EQ(KernelFamily::from_json(head + R"(""})", {"f", "", ""}, "f.json").source().ptx_target, "");
+  for (const std::string bad : {R"("90a")", R"("sm_90a; rm")", "90"})
+    EXPECT_THROW(KernelFamily::from_json(head + bad + "}", {"f", "", ""}, "f.json"), ConfigError) << bad;
+}
+
+}  // namespace
+}  // namespace gemmtune::testing
