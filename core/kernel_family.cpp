@@ -82,7 +82,7 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
   static const std::set<std::string> known = {"family", "summary", "description", "includes", "entry", "scale_entry",
                                               "scale_first", "precisions", "transpositions", "parameters",
                                               "device_defaults", "safe_defaults", "rules", "choices",
-                                              "defines", "compiler_options", "ptx_target", "global", "local", "model"};
+                                              "defines", "compiler_options", "ptx_target", "default_priority", "global", "local", "model"};
   for (const auto& item : root)
     if (!known.contains(std::string(item.key())))
       throw ConfigError(origin + ": unknown key \"" + std::string(item.key()) + "\"");
@@ -95,6 +95,11 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
   family.summary_ = string_at(root, "summary", origin);
   family.entry_ = string_at(root, "entry", origin);
   family.scale_entry_ = string_at(root, "scale_entry", origin, false);
+  if (const auto* priority = member(root, "default_priority")) {
+    const std::int64_t value = integer_at(*priority, origin + ": \"default_priority\"");
+    if (value < -1000 || value > 1000) throw ConfigError(origin + ": \"default_priority\" must lie in [-1000, 1000]");
+    family.default_priority_ = static_cast<int>(value);
+  }
   family.includes_ = strings_at(root, "includes", origin);
   family.source_.ptx_target = string_at(root, "ptx_target", origin, false);
   static const std::regex architecture("sm_[0-9]+a?");

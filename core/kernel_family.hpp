@@ -74,6 +74,10 @@ class KernelFamily {
   const std::vector<std::string>& rule_texts() const { return rule_texts_; }
   const std::vector<std::string>& choice_texts() const { return choice_texts_; }
   bool serves(Precision precision, const std::string& trans) const;
+  // Where nothing tuned applies, the dispatcher runs the defaults of the family of highest
+  // priority that serves the problem and runs on the device (the description's
+  // "default_priority", 0 without one; ties in the registry's order).
+  int default_priority() const { return default_priority_; }
 
   // Every parameter at its default (the description's own).
   KernelConfig defaults() const;
@@ -137,6 +141,7 @@ class KernelFamily {
                         const char* what) const;
 
   std::string name_, summary_, entry_, scale_entry_, origin_, description_;
+  int default_priority_ = 0;
   KernelSource source_;
   std::vector<FamilyParameter> parameters_;
   std::vector<Precision> precisions_;

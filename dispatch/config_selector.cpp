@@ -49,6 +49,9 @@ class Chooser {
       : device_(device), limits_(limits), shape_(shape), trans_(transpose_code(shape.trans_a, shape.trans_b)) {
     for (const auto& family : kernel_families())
       if (family.serves(shape.precision, trans_)) families_.push_back(&family);
+    std::stable_sort(families_.begin(), families_.end(), [](const KernelFamily* a, const KernelFamily* b) {
+      return a->default_priority() > b->default_priority();
+    });
   }
 
   // The entry's family and complete configuration when it is sound (the database's own checks:
@@ -119,7 +122,7 @@ class Chooser {
     return std::nullopt;
   }
 
-  // The first family (in the registry's order) serving this problem whose default runs here.
+  // The family of highest default priority serving this problem whose default runs here.
   ConfigChoice built_in_default() const {
     for (const KernelFamily* family : families_) {
       KernelConfig config = default_on_device(*family, limits_, shape_.precision);

@@ -2,10 +2,13 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <string>
+
 #include "core/precision.hpp"
 #include "dispatch/config_selector.hpp"
 #include "dispatch/family_limits.hpp"
 #include "dispatch/kernel_registry.hpp"
+#include "gemmtune/error.hpp"
 #include "tests/db/db_test_support.hpp"
 #include "tests/db/version1_database.hpp"
 #include "tests/dispatch/selector_test_support.hpp"
@@ -306,6 +309,43 @@ TEST_F(ConfigSelectorTest, EveryPrecisionGetsAFamilyThatServesIt) {
     const ConfigChoice choice = choose(67, 45, 37, row.precision);
     EXPECT_TRUE(kernel_family(choice.family).serves(row.precision, "NN")) << row.code << ": " << choice.family;
   }
+}
+
+// Untuned, a device runs the defaults of its matrix units where it has them: Hopper's warpgroup
+// units for fp16 and bf16, mma.sync for tf32 on 8.0 and later, the FP64 units for fp64; elsewhere
+// the portable families.
+TEST_F(ConfigSelectorTest, UntunedProblemsRunOnTheMatrixUnitsWhereTheDeviceHasThem) {
+  limits.nv_compiler_options = true;
+  const struct {
+    int capability;
+    Precision precision;
+    const char* family;
+  } expected[] = {{90, Precision::Half, "xgemm_wgmma"},    {90, Precision::BFloat16, "xgemm_wgmma"},
+                  {90, Precision::TF32, "xgemm_mma"},      {90, Precision::Single3xTF32, "xgemm_mma"},
+                  {90, Precision::Double, "xgemm_mma64"},  {90, Precision::Single, "xgemm"},
+                  {80, Precision::Half, "xgemm_mma"},      {80, Precision::Double, "xgemm_mma64"},
+                  {0, Precision::Half, "xgemm_lowp"},      {0, Precision::Double, "xgemm"}};
+  for (const auto& [capability, precision, family] : expected) {
+    limits.nv_compute_capability = capability;
+    const ConfigChoice choice = choose(1000, 1000, 1000, precision);
+    EXPECT_EQ(choice.family, family) << capability << " " << to_string(precision);
+    EXPECT_EQ(choice.source, ConfigSource::Default);
+    EXPECT_EQ(choice.config, default_on_device(kernel_family(family), limits, precision));
+  }
+}
+
+// A description's priority is an integer within bounds, 0 when absent.
+TEST(FamilyDescription, DefaultPriorityIsABoundedInteger) {
+  const std::string head = R"({"family": "f", "summary": "s", "entry": "e", "precisions": ["fp32"],
+    "transpositions": ["NN"], "parameters": [{"name": "P", "default": 1, "meaning": "m"}],
+    "local": ["1"], "global": ["1"])";
+  EXPECT_EQ(KernelFamily::from_json(head + "}", {"f", "", ""}, "f.json").default_priority(), 0);
+  EXPECT_EQ(KernelFamily::from_json(head + R"(, "default_priority": -2})", {"f", "", ""}, "f.json").default_priority(),
+            -2);
+  for (const std::string bad : {R"("2")", "1.5", "100000"})
+    EXPECT_THROW(KernelFamily::from_json(head + R"(, "default_priority": )" + bad + "}", {"f", "", ""}, "f.json"),
+                 ConfigError)
+        << bad;
 }
 
 // Where no family runs a precision on the device, choosing is refused in one line; a family of
