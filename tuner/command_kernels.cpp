@@ -35,6 +35,8 @@ boost::json::object family_to_json(const KernelFamily& family, const search::Par
                              {"precisions", std::move(precisions)},
                              {"transpositions", std::move(transpositions)},
                              {"includes", std::move(includes)},
+                             {"default_priority", family.default_priority()},
+                             {"ptx_target", family.source().ptx_target},
                              {"parameters", std::move(parameters)},
                              {"rules", std::move(rules)},
                              {"choices", std::move(choices)}};
@@ -90,6 +92,8 @@ int kernels_command(const Arguments& args) {
     for (const auto& trans : family.transpositions()) std::cout << ' ' << trans;
     if (!family.includes().empty()) std::cout << "; includes";
     for (const auto& included : family.includes()) std::cout << ' ' << included;
+    std::cout << "; default priority " << family.default_priority();
+    if (!family.source().ptx_target.empty()) std::cout << "; rebuilt from its PTX for " << family.source().ptx_target;
     std::cout << "\n  parameters (default: candidates):\n";
     for (const auto& parameter : family.parameters()) {
       std::cout << "    " << parameter.name << " = " << parameter.default_value << ':';

@@ -9,7 +9,9 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
+#include <string>
 #include <thread>
 
 #include "core/kernel_config.hpp"
@@ -281,6 +283,30 @@ TEST_F(TuneCommand, AFamilyTheDeviceCannotRunIsRefusedByNameAndPassedOverAmongAl
   EXPECT_NE(listed.out.find("fp64: cannot run here: rule 'nv_compute_capability >= 80' fails: nv_compute_capability=0"),
             std::string::npos)
       << listed.out;
+}
+
+// `kernels` says which family runs untuned first and which are rebuilt from their PTX, in text and
+// JSON.
+TEST_F(TuneCommand, KernelsNamesTheDefaultPriorityAndThePtxPass) {
+  const ProcessResult listed = run_gemmtune("kernels --precision fp16");
+  ASSERT_EQ(listed.exit_code, 0) << listed.err;
+  EXPECT_NE(listed.out.find("includes precision_storage async_copy; default priority 3; rebuilt from its PTX for sm_90a\n"),
+            std::string::npos)
+      << listed.out;
+  EXPECT_NE(listed.out.find("transpositions NN NT TN TT; includes precision_storage; default priority 0\n"),
+            std::string::npos)
+      << listed.out;
+  const ProcessResult json = run_gemmtune("kernels --json");
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  std::map<std::string, std::pair<std::int64_t, std::string>> seen;
+  const boost::json::value families = boost::json::parse(json.out);
+  for (const auto& family : families.as_array())
+    seen[std::string(family.at("family").as_string())] = {family.at("default_priority").as_int64(),
+                                                          std::string(family.at("ptx_target").as_string())};
+  EXPECT_EQ(seen.at("xgemm_wgmma"), (std::pair<std::int64_t, std::string>{3, "sm_90a"}));
+  EXPECT_EQ(seen.at("xgemm_mma"), (std::pair<std::int64_t, std::string>{2, ""}));
+  EXPECT_EQ(seen.at("xgemm"), (std::pair<std::int64_t, std::string>{1, ""}));
+  EXPECT_EQ(seen.at("xgemm_lowp"), (std::pair<std::int64_t, std::string>{0, ""}));
 }
 
 // Each precision of matrix units tunes on this device (its candidates verified against the device
