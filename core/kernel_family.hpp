@@ -76,7 +76,7 @@ class KernelFamily {
   bool serves(Precision precision, const std::string& trans) const;
   // Where nothing tuned applies, the dispatcher runs the defaults of the family of highest
   // priority that serves the problem and runs on the device (the description's
-  // "default_priority", 0 without one; ties in the registry's order).
+  // "default_priority", 0 without one; ties in the order of the families' names, the registry's).
   int default_priority() const { return default_priority_; }
 
   // Every parameter at its default (the description's own).

@@ -122,15 +122,17 @@ class Chooser {
     return std::nullopt;
   }
 
-  // The family of highest default priority serving this problem whose default runs here.
-  ConfigChoice built_in_default() const {
+  // The family of highest default priority serving this problem whose default runs here, of those
+  // not `excluded`.
+  ConfigChoice built_in_default(const std::set<std::string>& excluded = {}) const {
     for (const KernelFamily* family : families_) {
+      if (excluded.contains(family->name())) continue;
       KernelConfig config = default_on_device(*family, limits_, shape_.precision);
       if (!violation_on_device(*family, config, limits_, shape_.precision, trans_))
         return {family->name(), std::move(config), ConfigSource::Default, "the built-in defaults for this kind of device"};
     }
-    throw InvalidArgument("no kernel family runs " + to_string(shape_.precision) + " " + trans_ +
-                          " problems on this device");
+    throw InvalidArgument(std::string(excluded.empty() ? "no kernel family" : "no other kernel family") + " runs " +
+                          to_string(shape_.precision) + " " + trans_ + " problems on this device");
   }
 
   // Appended to the detail: entries passed over because this device cannot run them.
@@ -155,6 +157,11 @@ class Chooser {
 
 ConfigSelector::ConfigSelector(DeviceFingerprint device, DeviceLimits limits, std::filesystem::path database)
     : device_(std::move(device)), limits_(limits), database_(std::move(database)) {}
+
+ConfigChoice ConfigSelector::default_without(const GemmShape& shape,
+                                             const std::set<std::string>& failed_families) const {
+  return Chooser(device_, limits_, shape).built_in_default(failed_families);
+}
 
 ConfigChoice ConfigSelector::choose(const GemmShape& shape) const {
   Chooser chooser(device_, limits_, shape);

@@ -5,6 +5,8 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
+#include <string>
 
 #include "db/database.hpp"
 #include "dispatch/device.hpp"
@@ -24,7 +26,8 @@ struct LearnedModel;
 //             and devices of the same architecture (db::architecture_key). Reported as nearest
 //             when this device's measurement wins, as fallback naming the sibling otherwise;
 //   fallback: the best of this vendor and type, whatever the shape;
-//   default:  the first family serving the problem whose default for this device runs here.
+//   default:  the defaults of the family of highest default priority that serves the problem and
+//             whose defaults run here.
 // Every database entry is checked against the device's limits first and skipped when it breaks a
 // rule; entries of another kernel source are never seen (the queries filter by the hash).
 // Never throws for the database: a missing file means defaults, an unusable one means defaults
@@ -35,6 +38,9 @@ class ConfigSelector {
   ConfigSelector(DeviceFingerprint device, DeviceLimits limits, std::filesystem::path database);
 
   ConfigChoice choose(const GemmShape& shape) const;
+  // The default level without the families named: what runs when the chosen configuration's
+  // program failed to build. Throws InvalidArgument when no other family runs the problem.
+  ConfigChoice default_without(const GemmShape& shape, const std::set<std::string>& failed_families) const;
 
   const std::filesystem::path& database() const { return database_; }
 

@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <map>
 #include <mutex>
+#include <set>
+#include <string>
 #include <tuple>
 
 #include "dispatch/binary_cache.hpp"
@@ -82,13 +84,21 @@ struct Handle::Impl {
         selector(fingerprint_of(device), limits, std::move(database)),
         programs(std::make_shared<BinaryCache>(BinaryCache::default_directory())) {}
 
+  static auto choice_key(const GemmShape& shape) {
+    return std::tuple(static_cast<int>(shape.precision), static_cast<int>(shape.layout),
+                      static_cast<int>(shape.trans_a), static_cast<int>(shape.trans_b), shape.m, shape.n, shape.k);
+  }
+
   ConfigChoice choose(const GemmShape& shape) {
-    const auto key = std::tuple(static_cast<int>(shape.precision), static_cast<int>(shape.layout),
-                                static_cast<int>(shape.trans_a), static_cast<int>(shape.trans_b),
-                                shape.m, shape.n, shape.k);
     std::lock_guard lock(choices_mutex);
-    if (auto found = choices.find(key); found != choices.end()) return found->second;
-    return choices.emplace(key, selector.choose(shape)).first->second;
+    if (auto found = choices.find(choice_key(shape)); found != choices.end()) return found->second;
+    return choices.emplace(choice_key(shape), selector.choose(shape)).first->second;
+  }
+
+  // What runs the shape from now on, where the choice made first did not build.
+  void remember(const GemmShape& shape, const ConfigChoice& choice) {
+    std::lock_guard lock(choices_mutex);
+    choices.insert_or_assign(choice_key(shape), choice);
   }
 
   LaunchPlan& plan_for(Precision precision, const GemmArguments& g, const RowMajorGemm& problem) {
@@ -102,11 +112,33 @@ struct Handle::Impl {
     // Built outside the lock: a first call of one shape does not hold up calls of others.
     const GemmShape shape{precision, g.layout, g.trans_a, g.trans_b, g.m, g.n, g.k};
     auto plan = std::make_shared<LaunchPlan>();
-    const ConfigChoice choice = choose(shape);
-    plan->family = &kernel_family(choice.family);
-    plan->config = aligned_config(*plan->family, choice.config, problem);
-    const cl::Program program = programs.get(context, device, plan->family->source(),
-                                             gemm_build_options(*plan->family, plan->config, precision, problem));
+    ConfigChoice choice = choose(shape);
+    std::set<std::string> failed_families;
+    cl::Program program;
+    for (;;) {
+      plan->family = &kernel_family(choice.family);
+      plan->config = aligned_config(*plan->family, choice.config, problem);
+      try {
+        program = programs.get(context, device, plan->family->source(),
+                               gemm_build_options(*plan->family, plan->config, precision, problem));
+        break;
+      } catch (const BuildError& error) {
+        // A configuration this driver cannot build (a new driver, a PTX pass it defeats) must not
+        // stop the program's GEMMs: the next family's defaults run, and the choice says why.
+        failed_families.insert(choice.family);
+        ConfigChoice next;
+        try {
+          next = selector.default_without(shape, failed_families);
+        } catch (const InvalidArgument&) {
+          throw error;
+        }
+        const std::string reason = error.what();
+        next.detail += "; " + choice.family + "'s " + to_string(choice.source) + " configuration failed to build (" +
+                       reason.substr(0, reason.find('\n')) + ")";
+        choice = std::move(next);
+        remember(shape, choice);
+      }
+    }
     try {
       plan->kernel = cl::Kernel(program, plan->family->entry().c_str());
     } catch (const cl::Error& error) {

@@ -42,34 +42,53 @@ void build_or_throw(cl::Program& program, const cl::Device& device, const std::s
 }
 
 // The PTX pass: the program built from source (for an architecture the compiler knows) gives its
-// PTX, which is retargeted and built again from that text.
+// PTX, which is retargeted and built again from that text. Every failure is a BuildError of this
+// configuration, naming the family.
 cl::Program rebuild_from_ptx(const cl::Context& context, const cl::Device& device, const KernelSource& source,
                              const cl::Program& compiled, const std::string& options) {
-  std::string ptx;
+  const std::string what = source.name + " for " + source.ptx_target;
+  cl::Program::Binaries binaries;
   try {
-    const auto binaries = compiled.getInfo<CL_PROGRAM_BINARIES>();
-    if (binaries.size() == 1) ptx.assign(binaries.front().begin(), binaries.front().end());
+    binaries = compiled.getInfo<CL_PROGRAM_BINARIES>();
   } catch (const cl::Error& error) {
-    throw device_error("reading the PTX of " + source.name, error);
+    throw BuildError(what + ": its program gave no PTX (" + cl_error_name(error.err()) + ")", "");
   }
-  const std::string retargeted = retarget_ptx(ptx, source.ptx_target);
+  if (binaries.size() != 1)
+    throw BuildError(what + ": its program gave " + std::to_string(binaries.size()) + " binaries, not one", "");
+  std::string retargeted;
+  try {
+    retargeted = retarget_ptx(std::string(binaries.front().begin(), binaries.front().end()), source.ptx_target);
+  } catch (const BuildError& error) {
+    throw BuildError(source.name + ": " + error.what(), error.log());
+  }
+  retargeted += '\0';  // as the driver's own PTX ends
   cl::Program program;
   try {
-    const cl::Program::Binaries binaries{std::vector<unsigned char>(retargeted.begin(), retargeted.end())};
-    program = cl::Program(context, {device}, binaries);
+    program = cl::Program(context, {device}, {std::vector<unsigned char>(retargeted.begin(), retargeted.end())});
   } catch (const cl::Error& error) {
-    throw BuildError(source.name + " for " + source.ptx_target + ": the driver refused its PTX (" +
-                         cl_error_name(error.err()) + ")",
-                     retargeted);
+    throw BuildError(what + ": the driver refused its PTX (" + cl_error_name(error.err()) + ")", retargeted);
   }
-  build_or_throw(program, device, source.name + " for " + source.ptx_target, binary_build_options(source, options));
+  build_or_throw(program, device, what, binary_build_options(source, options));
   return program;
 }
 
 }  // namespace
 
 std::string binary_build_options(const KernelSource& source, const std::string& options) {
-  return source.ptx_target.empty() ? options : "";
+  if (source.ptx_target.empty()) return options;
+  // The PTX names its architecture; the other options (defines, NVIDIA's code generation options)
+  // stay as the source was built with them.
+  std::istringstream words(options);
+  std::string kept, word;
+  while (words >> word) {
+    if (word == "-cl-nv-arch") {
+      words >> word;  // and its value
+      continue;
+    }
+    if (word.rfind("-cl-nv-arch=", 0) == 0) continue;
+    kept += (kept.empty() ? "" : " ") + word;
+  }
+  return kept;
 }
 
 cl::Program build_program(const cl::Context& context, const cl::Device& device,
@@ -96,7 +115,7 @@ ProgramCache::ProgramCache(std::shared_ptr<BinaryCache> disk) : build_(build_pro
 
 cl::Program ProgramCache::get(const cl::Context& context, const cl::Device& device,
                               const KernelSource& source, const std::string& options) {
-  const Key key{context(), device(), source.hash, options};
+  const Key key{context(), device(), source.hash, source.ptx_target, options};
   std::promise<cl::Program> promise;
   std::shared_future<cl::Program> program;
   bool first = false;

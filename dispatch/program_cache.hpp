@@ -20,8 +20,8 @@ namespace gemmtune {
 cl::Program build_program(const cl::Context& context, const cl::Device& device,
                           const KernelSource& source, const std::string& options);
 
-// The options with which a program made from its binary is built: those of its source, except
-// after a PTX pass, whose text names its architecture itself.
+// The options with which a program made from its binary is built: those of its source, less the
+// architecture (-cl-nv-arch and its value) after a PTX pass, whose text names its own.
 std::string binary_build_options(const KernelSource& source, const std::string& options);
 
 // In-memory cache of built programs keyed by context, device, source and options. Thread-safe:
@@ -42,7 +42,7 @@ class ProgramCache {
                   const KernelSource& source, const std::string& options);
 
  private:
-  using Key = std::tuple<cl_context, cl_device_id, std::string, std::string>;
+  using Key = std::tuple<cl_context, cl_device_id, std::string, std::string, std::string>;  // ... hash, pass, options
   Builder build_;
   std::mutex mutex_;  // guards the map only, never held during a build
   std::map<Key, std::shared_future<cl::Program>> programs_;

@@ -17,14 +17,18 @@ std::string retarget_ptx(std::string ptx, const std::string& target) {
   int uncovered = 0;
   while (std::getline(lines, line)) {
     const std::size_t first = line.find_first_not_of(" \t");
-    if (!retargeted && first != std::string::npos && line.compare(first, 8, ".target ") == 0) {
-      // ".target sm_90" or ".target sm_90, debug": the architecture is the first word after it.
-      const std::size_t name = line.find_first_not_of(' ', first + 8);
-      const std::size_t end = line.find_first_of(", \t\r", name);
-      line = line.substr(0, name) + target + (end == std::string::npos ? "" : line.substr(end));
-      retargeted = true;
+    if (!retargeted && first != std::string::npos && line.compare(first, 7, ".target") == 0 &&
+        line.find_first_of(" \t", first + 7) == first + 7) {
+      // ".target sm_90" or ".target sm_90, texmode_independent": the architecture is the first
+      // word after the directive.
+      const std::size_t name = line.find_first_not_of(" \t", first + 7);
+      const std::size_t end = name == std::string::npos ? std::string::npos : line.find_first_of(", \t\r", name);
+      if (name != std::string::npos) {
+        line = line.substr(0, name) + target + (end == std::string::npos ? "" : line.substr(end));
+        retargeted = true;
+      }
     } else if (const std::size_t at = line.find(marker); at != std::string::npos) {
-      line = line.substr(at + marker.size());
+      line.erase(at, marker.size());  // what precedes it on the line, if anything, stays
       ++uncovered;
     }
     result += line;

@@ -334,6 +334,28 @@ TEST_F(ConfigSelectorTest, UntunedProblemsRunOnTheMatrixUnitsWhereTheDeviceHasTh
   }
 }
 
+// When the chosen configuration's program fails to build, the next family's defaults run: on
+// Hopper, fp16 falls from the warpgroup units to mma.sync and then to the portable family; past
+// the last, one line.
+TEST_F(ConfigSelectorTest, AFamilyThatFailedToBuildGivesWayToTheNext) {
+  limits.nv_compiler_options = true;
+  limits.nv_compute_capability = 90;
+  const ConfigSelector selector(me, limits, path);
+  const GemmShape shape{Precision::Half, Layout::RowMajor, Transpose::No, Transpose::Yes, 300, 200, 100};
+  EXPECT_EQ(selector.choose(shape).family, "xgemm_wgmma");
+  const ConfigChoice next = selector.default_without(shape, {"xgemm_wgmma"});
+  EXPECT_EQ(next.family, "xgemm_mma");
+  EXPECT_EQ(next.source, ConfigSource::Default);
+  EXPECT_EQ(next.config, default_on_device(kernel_family("xgemm_mma"), limits, Precision::Half));
+  EXPECT_EQ(selector.default_without(shape, {"xgemm_wgmma", "xgemm_mma"}).family, "xgemm_lowp");
+  try {
+    selector.default_without(shape, {"xgemm_wgmma", "xgemm_mma", "xgemm_lowp"});
+    ADD_FAILURE() << "a family was chosen after every family failed";
+  } catch (const InvalidArgument& error) {
+    EXPECT_STREQ(error.what(), "no other kernel family runs fp16 NT problems on this device");
+  }
+}
+
 // A description's priority is an integer within bounds, 0 when absent.
 TEST(FamilyDescription, DefaultPriorityIsABoundedInteger) {
   const std::string head = R"({"family": "f", "summary": "s", "entry": "e", "precisions": ["fp32"],

@@ -82,5 +82,34 @@ TEST(ProgramCache, AFailedBuildReachesItsCallerAndIsTriedAgain) {
   EXPECT_EQ(builds, 2);
 }
 
+// A program rebuilt from its retargeted PTX is built with its source's options less the
+// architecture, which the PTX names itself; any other program with all of them.
+TEST(ProgramCache, BinaryBuildsAfterAPtxPassDropOnlyTheArchitecture) {
+  const std::string options = "-DPRECISION=16 -DBN=128 -cl-nv-arch sm_90 -cl-nv-maxrregcount=128";
+  EXPECT_EQ(binary_build_options(source, options), options);
+  KernelSource retargeted = source;
+  retargeted.ptx_target = "sm_90a";
+  EXPECT_EQ(binary_build_options(retargeted, options), "-DPRECISION=16 -DBN=128 -cl-nv-maxrregcount=128");
+  EXPECT_EQ(binary_build_options(retargeted, "-cl-nv-arch=sm_90  -DX=1"), "-DX=1");
+  EXPECT_EQ(binary_build_options(retargeted, ""), "");
+}
+
+// The same source and options with and without a PTX pass are two programs.
+TEST(ProgramCache, APtxPassIsPartOfTheKey) {
+  const cl::Context context;
+  const cl::Device device;
+  int builds = 0;
+  ProgramCache cache([&](const cl::Context&, const cl::Device&, const KernelSource&, const std::string&) {
+    ++builds;
+    return no_program();
+  });
+  KernelSource retargeted = source;
+  retargeted.ptx_target = "sm_90a";
+  cache.get(context, device, source, "-DX=1");
+  cache.get(context, device, retargeted, "-DX=1");
+  cache.get(context, device, retargeted, "-DX=1");
+  EXPECT_EQ(builds, 2);
+}
+
 }  // namespace
 }  // namespace gemmtune::testing

@@ -125,6 +125,9 @@ TEST(FamilySpace, WarpgroupMatrixUnitFamilyRunsOnlyOnHopper) {
   KernelConfig crowded = deep;
   crowded["MT"] = 2;  // 2 x 128 accumulators
   EXPECT_TRUE(violation_on_device(wgmma, crowded, nvidia_like(), Precision::Half, "NN"));
+  KernelConfig crowd = deep;
+  crowd["WARPGROUPS"] = 4;
+  EXPECT_TRUE(violation_on_device(wgmma, crowd, nvidia_like(), Precision::Half, "NN"));
   KernelConfig shallow = deep;
   shallow["STAGES"] = 2;  // the pipeline overwrites the stage of two steps ago
   EXPECT_TRUE(violation_on_device(wgmma, shallow, nvidia_like(), Precision::Half, "NN"));

@@ -68,9 +68,23 @@ TEST(PtxRetarget, TheRecordedKernelBecomesSm90aWithEveryHiddenInstructionUncover
   EXPECT_EQ(changed, 1u + 8u);  // the target and the eight hidden instructions
 }
 
-TEST(PtxRetarget, ATargetWithoutQualifiersIsRenamedToo) {
-  const std::string ptx = ".version 8.0\n.target sm_90\n.address_size 64\n  // SM90A: wgmma.fence.sync.aligned;\n";
-  EXPECT_EQ(retarget_ptx(ptx, "sm_90a"), ".version 8.0\n.target sm_90a\n.address_size 64\nwgmma.fence.sync.aligned;\n");
+TEST(PtxRetarget, EveryFormOfTheTargetDirectiveIsRenamed) {
+  const std::string body = ".address_size 64\n  // SM90A: wgmma.fence.sync.aligned;\n";
+  const std::string uncovered = ".address_size 64\n  wgmma.fence.sync.aligned;\n";
+  EXPECT_EQ(retarget_ptx(".version 8.0\n.target sm_90\n" + body, "sm_90a"),
+            ".version 8.0\n.target sm_90a\n" + uncovered);
+  EXPECT_EQ(retarget_ptx("\t.target\tsm_90\n" + body, "sm_90a"), "\t.target\tsm_90a\n" + uncovered);
+  EXPECT_EQ(retarget_ptx(".target sm_90,debug\n" + body, "sm_90a"), ".target sm_90a,debug\n" + uncovered);
+  EXPECT_EQ(retarget_ptx(".target sm_90\r\n// SM90A: wgmma.fence.sync.aligned;\r\n", "sm_90a"),
+            ".target sm_90a\r\nwgmma.fence.sync.aligned;\r\n");
+  // Only the first directive is the module's; a ".targets" word is no directive.
+  EXPECT_EQ(retarget_ptx(".targets x\n.target sm_90\n" + body, "sm_90a"), ".targets x\n.target sm_90a\n" + uncovered);
+}
+
+// Only the marker goes: an instruction before it on the same line stays.
+TEST(PtxRetarget, WhatPrecedesAMarkerStays) {
+  EXPECT_EQ(retarget_ptx(".target sm_90\nmov.u32 %r1, 0; // SM90A: wgmma.fence.sync.aligned;\n", "sm_90a"),
+            ".target sm_90a\nmov.u32 %r1, 0; wgmma.fence.sync.aligned;\n");
 }
 
 // A driver that emits something else fails the build of that configuration in one line, the text
