@@ -61,7 +61,6 @@ cl::Program rebuild_from_ptx(const cl::Context& context, const cl::Device& devic
   } catch (const BuildError& error) {
     throw BuildError(source.name + ": " + error.what(), error.log());
   }
-  retargeted += '\0';  // as the driver's own PTX ends
   cl::Program program;
   try {
     program = cl::Program(context, {device}, {std::vector<unsigned char>(retargeted.begin(), retargeted.end())});
@@ -75,20 +74,11 @@ cl::Program rebuild_from_ptx(const cl::Context& context, const cl::Device& devic
 }  // namespace
 
 std::string binary_build_options(const KernelSource& source, const std::string& options) {
-  if (source.ptx_target.empty()) return options;
-  // The PTX names its architecture; the other options (defines, NVIDIA's code generation options)
-  // stay as the source was built with them.
-  std::istringstream words(options);
-  std::string kept, word;
-  while (words >> word) {
-    if (word == "-cl-nv-arch") {
-      words >> word;  // and its value
-      continue;
-    }
-    if (word.rfind("-cl-nv-arch=", 0) == 0) continue;
-    kept += (kept.empty() ? "" : " ") + word;
-  }
-  return kept;
+  // The retargeted PTX holds all that the source's options did (the defines were applied when it
+  // was compiled) and names its architecture, which an -cl-nv-arch would contradict: it is built
+  // without options, as it ran on the H200 (2026-11-23). NVIDIA's code generation options, were a
+  // family to use any, would not reach it.
+  return source.ptx_target.empty() ? options : "";
 }
 
 cl::Program build_program(const cl::Context& context, const cl::Device& device,

@@ -20,8 +20,8 @@ namespace gemmtune {
 cl::Program build_program(const cl::Context& context, const cl::Device& device,
                           const KernelSource& source, const std::string& options);
 
-// The options with which a program made from its binary is built: those of its source, less the
-// architecture (-cl-nv-arch and its value) after a PTX pass, whose text names its own.
+// The options with which a program made from its binary is built: those of its source, or none
+// after a PTX pass, whose text holds what they did and names its own architecture.
 std::string binary_build_options(const KernelSource& source, const std::string& options);
 
 // In-memory cache of built programs keyed by context, device, source and options. Thread-safe:
