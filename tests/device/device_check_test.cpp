@@ -84,37 +84,33 @@ TEST_F(DeviceCheckTest, FailsAWriteOutsideC) {
 // bound fails, one just within passes, a write outside C fails.
 class DeviceCheckAtEveryPrecision : public ::testing::TestWithParam<Precision> {
  protected:
-  static DeviceContext& device() {
-    static DeviceContext shared;
-    return shared;
-  }
 
   void SetUp() override {
-    if (precision == Precision::Double && !device().limits.fp64) GTEST_SKIP() << "no cl_khr_fp64";
+    if (precision == Precision::Double && !shared_device().limits.fp64) GTEST_SKIP() << "no cl_khr_fp64";
     g.ldc += 2, g.c_offset = 3;
     const RequiredElements required = validate_gemm_arguments(g);
     a = HostMatrix::random(precision, required.a, 1), b = HostMatrix::random(precision, required.b, 2);
     before = HostMatrix::random(precision, required.c, 3);
     const std::size_t sum_bytes = static_cast<std::size_t>(precision_info(sums).storage_bytes);
-    expected_buffer = cl::Buffer(device().context, CL_MEM_READ_WRITE, required.c * sum_bytes);
-    magnitude_buffer = cl::Buffer(device().context, CL_MEM_READ_WRITE, required.c * sum_bytes);
-    const cl::Program reference = build_program(device().context, device().entry.device,
+    expected_buffer = cl::Buffer(shared_device().context, CL_MEM_READ_WRITE, required.c * sum_bytes);
+    magnitude_buffer = cl::Buffer(shared_device().context, CL_MEM_READ_WRITE, required.c * sum_bytes);
+    const cl::Program reference = build_program(shared_device().context, shared_device().entry.device,
                                                 utility_kernel("gemm_reference"), gemm_reference_options(precision));
     cl::Buffer a_buffer = upload(a), b_buffer = upload(b);
     for (const bool absolute : {false, true})
-      enqueue_gemm_reference(device().queue, reference, to_row_major(g), precision, 1.0, 0.0, a_buffer(), b_buffer(),
+      enqueue_gemm_reference(shared_device().queue, reference, to_row_major(g), precision, 1.0, 0.0, a_buffer(), b_buffer(),
                              absolute ? magnitude_buffer() : expected_buffer(), absolute, nullptr);
     expected = download(expected_buffer, sums), magnitude = download(magnitude_buffer, sums);
   }
 
   cl::Buffer upload(const HostMatrix& values) {
-    return cl::Buffer(device().context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, values.bytes(),
+    return cl::Buffer(shared_device().context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, values.bytes(),
                       const_cast<void*>(values.data()));
   }
 
   HostMatrix download(const cl::Buffer& buffer, Precision stored) {
     HostMatrix values(stored, before.size());
-    device().queue.enqueueReadBuffer(buffer, CL_TRUE, 0, values.bytes(), values.data());
+    shared_device().queue.enqueueReadBuffer(buffer, CL_TRUE, 0, values.bytes(), values.data());
     return values;
   }
 
@@ -134,10 +130,10 @@ class DeviceCheckAtEveryPrecision : public ::testing::TestWithParam<Precision> {
   }
 
   DeviceCheckOutcome device_check(const HostMatrix& after) {
-    const cl::Program program = build_program(device().context, device().entry.device, utility_kernel("result_check"),
+    const cl::Program program = build_program(shared_device().context, shared_device().entry.device, utility_kernel("result_check"),
                                               check_build_options(precision));
-    DeviceCheck checker(device().context, program, precision);
-    const auto outcome = checker.run(device().queue, to_row_major(g), before.size(), unit(), upload(after),
+    DeviceCheck checker(shared_device().context, program, precision);
+    const auto outcome = checker.run(shared_device().queue, to_row_major(g), before.size(), unit(), upload(after),
                                      upload(before), expected_buffer, magnitude_buffer);
     EXPECT_TRUE(outcome.has_value());
     return outcome.value_or(DeviceCheckOutcome{999, 999});

@@ -10,10 +10,6 @@
 namespace gemmtune::testing {
 namespace {
 
-DeviceContext& device() {
-  static DeviceContext shared;
-  return shared;
-}
 
 struct FamilyPrecision {
   std::string family;
@@ -39,9 +35,9 @@ TEST_P(EveryFamily, MatchesOpenBlasInEveryShapeLayoutAndTransposition) {
   const Precision precision = GetParam().precision;
   // A family of another vendor's instructions (xgemm_mma64 off NVIDIA GPUs) is checked where it
   // runs; fp64 where the device has it.
-  if (const auto unavailable = unavailable_on_device(family, device().limits, precision))
+  if (const auto unavailable = unavailable_on_device(family, shared_device().limits, precision))
     GTEST_SKIP() << family.name() << " cannot run on this device: " << *unavailable;
-  const KernelConfig config = default_on_device(family, device().limits, precision);
+  const KernelConfig config = default_on_device(family, shared_device().limits, precision);
   struct Shape {
     std::size_t m, n, k;
   };
@@ -54,7 +50,7 @@ TEST_P(EveryFamily, MatchesOpenBlasInEveryShapeLayoutAndTransposition) {
           GemmArguments g = dense_gemm_arguments(layout, ta, tb, shape.m, shape.n, shape.k);
           g.lda += 3, g.ldb += 1, g.ldc += 2;  // odd extras break every vector alignment
           g.a_offset = 5, g.b_offset = 1, g.c_offset = 2;
-          const CheckResult result = run_and_check(device(), precision, {g, 1.5, -0.5}, config, family.name());
+          const CheckResult result = run_and_check(shared_device(), precision, {g, 1.5, -0.5}, config, family.name());
           EXPECT_TRUE(result.ok) << shape.m << "x" << shape.n << "x" << shape.k << " " << to_string(layout) << " "
                                  << transpose_code(ta, tb) << ": " << result.first_failure;
         }

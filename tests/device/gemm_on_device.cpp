@@ -24,6 +24,11 @@ HostMatrix not_a_number(Precision precision, std::size_t elements) {
 
 }  // namespace
 
+DeviceContext& shared_device() {
+  static DeviceContext shared;
+  return shared;
+}
+
 CheckResult run_and_check(DeviceContext& device, Precision precision, const GemmCase& test,
                           const std::optional<KernelConfig>& config, const std::string& family) {
   const GemmArguments& g = test.arguments;

@@ -12,7 +12,7 @@
 
 namespace gemmtune::testing {
 
-// A context and queue on the default device, shared by a test suite.
+// A context and queue on the default device.
 struct DeviceContext {
   DeviceEntry entry = select_device("");
   cl::Context context{entry.device};
@@ -20,6 +20,10 @@ struct DeviceContext {
   DeviceLimits limits = limits_of(entry.device);
   ProgramCache programs;
 };
+
+// The test program's one DeviceContext, made at its first use: every suite's programs are compiled
+// once and shared.
+DeviceContext& shared_device();
 
 struct GemmCase {
   GemmArguments arguments;

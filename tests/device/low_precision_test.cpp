@@ -10,10 +10,6 @@
 namespace gemmtune::testing {
 namespace {
 
-DeviceContext& device() {
-  static DeviceContext shared;
-  return shared;
-}
 
 const Precision low_precisions[] = {Precision::Half, Precision::BFloat16, Precision::TF32, Precision::Single3xTF32};
 
@@ -29,7 +25,7 @@ TEST(LowPrecision, ThroughTheLibraryInEveryTransposition) {
       for (const Transpose ta : {Transpose::No, Transpose::Yes})
         for (const Transpose tb : {Transpose::No, Transpose::Yes}) {
           const GemmArguments g = dense_gemm_arguments(Layout::RowMajor, ta, tb, size.m, size.n, size.k);
-          const CheckResult result = run_and_check(device(), precision, {g, 1.5, -0.5});
+          const CheckResult result = run_and_check(shared_device(), precision, {g, 1.5, -0.5});
           EXPECT_TRUE(result.ok) << to_string(precision) << " " << size.m << "x" << size.n << "x" << size.k << " "
                                  << transpose_code(ta, tb) << ": " << result.first_failure;
         }
@@ -52,7 +48,7 @@ TEST(LowPrecision, XgemmLowpTileLayoutsInEveryTransposition) {
         const Precision precision = low_precisions[turn++ % std::size(low_precisions)];
         const GemmArguments g = dense_gemm_arguments(Layout::RowMajor, ta, tb, 67, 45, 37);
         for (const GemmCase& test : {GemmCase{g, -1.0, 2.0}, GemmCase{g, 2.0, 0.0, true}}) {
-          const CheckResult result = run_and_check(device(), precision, test, config, family.name());
+          const CheckResult result = run_and_check(shared_device(), precision, test, config, family.name());
           EXPECT_TRUE(result.ok) << to_string(precision) << " " << describe_config(config) << " "
                                  << transpose_code(ta, tb) << " beta " << test.beta << ": " << result.first_failure;
         }

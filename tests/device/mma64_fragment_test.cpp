@@ -49,10 +49,6 @@ LaneMaps isa_maps(Shape shape) {
   return maps;
 }
 
-DeviceContext& device() {
-  static DeviceContext shared;
-  return shared;
-}
 
 // The maps as the family's own source computes them (its FRAGMENT_MAP_TEST entry), on the device.
 LaneMaps kernel_maps(Shape shape) {
@@ -60,15 +56,15 @@ LaneMaps kernel_maps(Shape shape) {
                               " -DMMA_K=" + std::to_string(shape.k) +
                               " -DWARPS_M=1 -DWARPS_N=1 -DWTM=16 -DWTN=8 -DBK=16 -DSTAGES=2 -DVWA=1 -DVWB=1"
                               " -DKSPLIT=1 -DGROUP_M=1 -DPRECISION=64 -DTRANSA=0 -DTRANSB=0";
-  cl::Program program(device().context, kernel_family("xgemm_mma64").source().text);
-  program.build(std::vector<cl::Device>{device().entry.device}, options.c_str());
+  cl::Program program(shared_device().context, kernel_family("xgemm_mma64").source().text);
+  program.build(std::vector<cl::Device>{shared_device().entry.device}, options.c_str());
   const int per_lane = 2 * (shape.a_elements() + shape.b_elements() + shape.c_elements());
-  cl::Buffer out(device().context, CL_MEM_WRITE_ONLY, sizeof(cl_int) * 32 * per_lane);
+  cl::Buffer out(shared_device().context, CL_MEM_WRITE_ONLY, sizeof(cl_int) * 32 * per_lane);
   cl::Kernel kernel(program, "xgemm_mma64_fragment_maps");
   kernel.setArg(0, out);
-  device().queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(32), cl::NDRange(32));
+  shared_device().queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(32), cl::NDRange(32));
   std::vector<cl_int> values(32 * per_lane);
-  device().queue.enqueueReadBuffer(out, CL_TRUE, 0, sizeof(cl_int) * values.size(), values.data());
+  shared_device().queue.enqueueReadBuffer(out, CL_TRUE, 0, sizeof(cl_int) * values.size(), values.data());
   LaneMaps maps;
   for (int lane = 0; lane < 32; ++lane) {
     const cl_int* p = values.data() + lane * per_lane;

@@ -42,10 +42,6 @@ struct Tiles {
 };
 Tiles tiles_of(const Problem& problem) { return {128, 64, 64 / problem.element_bytes()}; }
 
-DeviceContext& device() {
-  static DeviceContext shared;
-  return shared;
-}
 
 // The family's source as the library compiles it, built with its test entries for `problem`.
 cl::Program program_for(const Problem& problem) {
@@ -56,7 +52,7 @@ cl::Program program_for(const Problem& problem) {
       " -DTRANSA=" + std::to_string(problem.transa) + " -DTRANSB=" + std::to_string(problem.transb) +
       " -DWARPS_M=2 -DWARPS_N=2 -DWTM=" + std::to_string(tiles.bm / 2) + " -DWTN=" + std::to_string(tiles.bn / 2) +
       " -DBK=" + std::to_string(tiles.bk) + " -DSTAGES=2 -DVWA=" + vw + " -DVWB=" + vw + " -DKSPLIT=1 -DGROUP_M=8";
-  return device().programs.get(device().context, device().entry.device, kernel_family("xgemm_mma").source(),
+  return shared_device().programs.get(shared_device().context, shared_device().entry.device, kernel_family("xgemm_mma").source(),
                                options);
 }
 
@@ -70,12 +66,12 @@ struct KernelMaps {
 
 KernelMaps kernel_maps(const Problem& problem) {
   constexpr int per_lane = 16;
-  cl::Buffer out(device().context, CL_MEM_WRITE_ONLY, sizeof(cl_int) * kLanes * per_lane);
+  cl::Buffer out(shared_device().context, CL_MEM_WRITE_ONLY, sizeof(cl_int) * kLanes * per_lane);
   cl::Kernel kernel(program_for(problem), "xgemm_mma_fragment_maps");
   kernel.setArg(0, out);
-  device().queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(kLanes), cl::NDRange(kLanes));
+  shared_device().queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(kLanes), cl::NDRange(kLanes));
   std::vector<cl_int> values(kLanes * per_lane);
-  device().queue.enqueueReadBuffer(out, CL_TRUE, 0, sizeof(cl_int) * values.size(), values.data());
+  shared_device().queue.enqueueReadBuffer(out, CL_TRUE, 0, sizeof(cl_int) * values.size(), values.data());
   KernelMaps maps;
   for (int lane = 0; lane < kLanes; ++lane) {
     const cl_int* p = values.data() + lane * per_lane;
@@ -94,15 +90,15 @@ KernelMaps kernel_maps(const Problem& problem) {
 
 // xgemm_mma_swizzle: the local index of element (row, column) of a tile of `rows` rows of `length`, row-major.
 std::vector<int> kernel_swizzle(const Problem& problem, int rows, int length, bool pairs) {
-  cl::Buffer out(device().context, CL_MEM_WRITE_ONLY, sizeof(cl_int) * rows * length);
+  cl::Buffer out(shared_device().context, CL_MEM_WRITE_ONLY, sizeof(cl_int) * rows * length);
   cl::Kernel kernel(program_for(problem), "xgemm_mma_swizzle");
   kernel.setArg(0, out);
   kernel.setArg(1, rows);
   kernel.setArg(2, length);
   kernel.setArg(3, static_cast<cl_int>(pairs));
-  device().queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(length, rows));
+  shared_device().queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(length, rows));
   std::vector<cl_int> values(static_cast<std::size_t>(rows) * length);
-  device().queue.enqueueReadBuffer(out, CL_TRUE, 0, sizeof(cl_int) * values.size(), values.data());
+  shared_device().queue.enqueueReadBuffer(out, CL_TRUE, 0, sizeof(cl_int) * values.size(), values.data());
   return values;
 }
 

@@ -16,10 +16,6 @@
 namespace gemmtune::testing {
 namespace {
 
-DeviceContext& device() {
-  static DeviceContext shared;
-  return shared;
-}
 
 // The family's source as the library compiles it, with its test entries, built for any device:
 // without the PTX pass, and with `asm` spelled as every C compiler knows it (the test entries use
@@ -27,7 +23,7 @@ DeviceContext& device() {
 cl::Program layout_program() {
   KernelSource source = kernel_family("xgemm_wgmma").source();
   source.ptx_target.clear();
-  return device().programs.get(device().context, device().entry.device, source,
+  return shared_device().programs.get(shared_device().context, shared_device().entry.device, source,
                                "-DLAYOUT_TEST -Dasm=__asm__ -DPRECISION=16 -DTRANSA=0 -DTRANSB=0 -DWARPGROUPS=2 "
                                "-DMT=1 -DBN=128 -DBK=64 -DSTAGES=4 -DVWA=8 -DVWB=8 -DGROUP_M=8");
 }
@@ -35,14 +31,14 @@ cl::Program layout_program() {
 // Where the kernel puts element (row, column) of a tile of `rows` rows of `length` elements.
 std::vector<cl_int> kernel_layout(int rows, int length) {
   const std::size_t count = static_cast<std::size_t>(rows) * length;
-  cl::Buffer out(device().context, CL_MEM_WRITE_ONLY, sizeof(cl_int) * count);
+  cl::Buffer out(shared_device().context, CL_MEM_WRITE_ONLY, sizeof(cl_int) * count);
   cl::Kernel kernel(layout_program(), "xgemm_wgmma_layout");
   kernel.setArg(0, out);
   kernel.setArg(1, rows);
   kernel.setArg(2, length);
-  device().queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(length, rows));
+  shared_device().queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(length, rows));
   std::vector<cl_int> offsets(count);
-  device().queue.enqueueReadBuffer(out, CL_TRUE, 0, sizeof(cl_int) * count, offsets.data());
+  shared_device().queue.enqueueReadBuffer(out, CL_TRUE, 0, sizeof(cl_int) * count, offsets.data());
   return offsets;
 }
 
@@ -80,15 +76,15 @@ TEST(WgmmaLayout, EveryTileIsTheCanonicalLayoutOfThe128ByteSwizzle) {
 
 std::vector<cl_ulong> kernel_descriptors(const std::vector<cl_uint>& triples) {
   const std::size_t count = triples.size() / 3;
-  cl::Buffer in(device().context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof(cl_uint) * triples.size(),
+  cl::Buffer in(shared_device().context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof(cl_uint) * triples.size(),
                 const_cast<cl_uint*>(triples.data()));
-  cl::Buffer out(device().context, CL_MEM_WRITE_ONLY, sizeof(cl_ulong) * count);
+  cl::Buffer out(shared_device().context, CL_MEM_WRITE_ONLY, sizeof(cl_ulong) * count);
   cl::Kernel kernel(layout_program(), "xgemm_wgmma_descriptors");
   kernel.setArg(0, out);
   kernel.setArg(1, in);
-  device().queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(count));
+  shared_device().queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(count));
   std::vector<cl_ulong> descriptors(count);
-  device().queue.enqueueReadBuffer(out, CL_TRUE, 0, sizeof(cl_ulong) * count, descriptors.data());
+  shared_device().queue.enqueueReadBuffer(out, CL_TRUE, 0, sizeof(cl_ulong) * count, descriptors.data());
   return descriptors;
 }
 

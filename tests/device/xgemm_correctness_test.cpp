@@ -9,10 +9,6 @@
 namespace gemmtune::testing {
 namespace {
 
-DeviceContext& device() {
-  static DeviceContext shared;
-  return shared;
-}
 
 struct Shape {
   std::size_t m, n, k;
@@ -58,7 +54,7 @@ GemmArguments arguments_of(const Case& c) {
 class XgemmShapes : public ::testing::TestWithParam<Case> {};
 
 TEST_P(XgemmShapes, MatchesOpenBlasThroughTheDispatcher) {
-  const CheckResult result = run_and_check<float>(device(), {arguments_of(GetParam()), 1.5, -0.5});
+  const CheckResult result = run_and_check<float>(shared_device(), {arguments_of(GetParam()), 1.5, -0.5});
   EXPECT_TRUE(result.ok) << result.first_failure;
 }
 
@@ -66,7 +62,7 @@ TEST_P(XgemmShapes, MatchesOpenBlasWithVectorisedConfiguration) {
   const KernelConfig config{{"TSM", 32}, {"TSN", 64}, {"TSK", 8},  {"WPTM", 4},  {"WPTN", 8},
                             {"VWA", 4},  {"VWB", 4},  {"STRM", 0}, {"STRN", 0}, {"PADA", 0},
                             {"PADB", 4}, {"KUNROLL", 2}, {"PREFETCH", 1}, {"WARPN", 4}};
-  const CheckResult result = run_and_check<float>(device(), {arguments_of(GetParam()), -1.0, 2.0}, config);
+  const CheckResult result = run_and_check<float>(shared_device(), {arguments_of(GetParam()), -1.0, 2.0}, config);
   EXPECT_TRUE(result.ok) << result.first_failure;
 }
 
@@ -108,7 +104,7 @@ TEST_P(XgemmConfigurations, MatchOpenBlasOnEdgeAndFullTiles) {
   const Transpose ta = trans & 2 ? Transpose::Yes : Transpose::No, tb = trans & 1 ? Transpose::Yes : Transpose::No;
   for (const Shape shape : {Shape{129, 130, 67}, Shape{256, 256, 64}, Shape{3, 300, 33}}) {
     const GemmArguments g = dense_gemm_arguments(Layout::RowMajor, ta, tb, shape.m, shape.n, shape.k);
-    const CheckResult result = run_and_check<float>(device(), {g, 1.0, 1.0}, configurations[index]);
+    const CheckResult result = run_and_check<float>(shared_device(), {g, 1.0, 1.0}, configurations[index]);
     EXPECT_TRUE(result.ok) << shape.m << "x" << shape.n << "x" << shape.k << ": " << result.first_failure;
   }
 }
@@ -120,13 +116,13 @@ TEST(XgemmSemantics, BetaZeroNeverReadsC) {
   for (Layout layout : {Layout::RowMajor, Layout::ColMajor}) {
     const GemmArguments g = dense_gemm_arguments(layout, Transpose::No, Transpose::Yes, 70, 45, 33);
     GemmCase test{g, 2.0, 0.0, true};
-    const CheckResult result = run_and_check<float>(device(), test);
+    const CheckResult result = run_and_check<float>(shared_device(), test);
     EXPECT_TRUE(result.ok) << result.first_failure;
     EXPECT_FALSE(std::isnan(result.max_abs_error));
   }
   // Whole, aligned tiles of C take the vector store path.
   const GemmArguments whole = dense_gemm_arguments(Layout::RowMajor, Transpose::No, Transpose::No, 256, 128, 40);
-  const CheckResult result = run_and_check<float>(device(), {whole, 2.0, 0.0, true}, configurations[5]);
+  const CheckResult result = run_and_check<float>(shared_device(), {whole, 2.0, 0.0, true}, configurations[5]);
   EXPECT_TRUE(result.ok) << result.first_failure;
   EXPECT_FALSE(std::isnan(result.max_abs_error));
 }
@@ -139,39 +135,39 @@ TEST(XgemmSemantics, SplitKAddsEveryShareOnce) {
   for (const std::size_t k : {1u, 9u, 40u, 777u}) {
     for (Layout layout : {Layout::RowMajor, Layout::ColMajor}) {
       const GemmArguments g = dense_gemm_arguments(layout, Transpose::Yes, Transpose::No, 45, 70, k);
-      EXPECT_TRUE(run_and_check<float>(device(), {g, 1.5, -0.75}, split).ok) << k;
-      EXPECT_TRUE(run_and_check<float>(device(), {g, 1.0, 0.0, true}, split).ok) << k;
+      EXPECT_TRUE(run_and_check<float>(shared_device(), {g, 1.5, -0.75}, split).ok) << k;
+      EXPECT_TRUE(run_and_check<float>(shared_device(), {g, 1.0, 0.0, true}, split).ok) << k;
     }
   }
 }
 
 TEST(XgemmSemantics, ZeroKScalesCByBeta) {
   const GemmArguments g = dense_gemm_arguments(Layout::RowMajor, Transpose::No, Transpose::No, 17, 9, 0);
-  EXPECT_TRUE(run_and_check<float>(device(), {g, 1.0, 3.0}).ok);
-  EXPECT_TRUE(run_and_check<float>(device(), {g, 1.0, 0.0, true}).ok);
+  EXPECT_TRUE(run_and_check<float>(shared_device(), {g, 1.0, 3.0}).ok);
+  EXPECT_TRUE(run_and_check<float>(shared_device(), {g, 1.0, 0.0, true}).ok);
 }
 
 TEST(XgemmSemantics, ZeroAlphaScalesCByBeta) {
   const GemmArguments g = dense_gemm_arguments(Layout::ColMajor, Transpose::Yes, Transpose::No, 33, 21, 40);
-  EXPECT_TRUE(run_and_check<float>(device(), {g, 0.0, -2.0}).ok);
+  EXPECT_TRUE(run_and_check<float>(shared_device(), {g, 0.0, -2.0}).ok);
 }
 
 TEST(XgemmSemantics, EmptyMOrNChangesNothing) {
   for (const Shape shape : {Shape{0, 5, 5}, Shape{5, 0, 5}, Shape{0, 0, 0}}) {
     GemmArguments g = dense_gemm_arguments(Layout::RowMajor, Transpose::No, Transpose::No, shape.m, shape.n, shape.k);
-    EXPECT_TRUE(run_and_check<float>(device(), {g, 1.0, 1.0}).ok);
+    EXPECT_TRUE(run_and_check<float>(shared_device(), {g, 1.0, 1.0}).ok);
   }
 }
 
 TEST(XgemmDouble, MatchesOpenBlasInAllTranspositions) {
-  if (!device().limits.fp64) GTEST_SKIP() << "device has no cl_khr_fp64";
+  if (!shared_device().limits.fp64) GTEST_SKIP() << "device has no cl_khr_fp64";
   for (Layout layout : {Layout::RowMajor, Layout::ColMajor})
     for (int trans = 0; trans < 4; ++trans) {
       const Transpose ta = trans & 2 ? Transpose::Yes : Transpose::No, tb = trans & 1 ? Transpose::Yes : Transpose::No;
       for (const Shape shape : {Shape{65, 33, 129}, Shape{1, 7, 3}}) {
         GemmArguments g = dense_gemm_arguments(layout, ta, tb, shape.m, shape.n, shape.k);
         g.lda += 1, g.c_offset = 5;
-        const CheckResult result = run_and_check<double>(device(), {g, 0.75, 0.25});
+        const CheckResult result = run_and_check<double>(shared_device(), {g, 0.75, 0.25});
         EXPECT_TRUE(result.ok) << to_string(layout) << ' ' << trans << ": " << result.first_failure;
         // Double precision must really be double: far below float's rounding error.
         EXPECT_LT(result.max_abs_error, 1e-10);

@@ -17,10 +17,6 @@
 namespace gemmtune::testing {
 namespace {
 
-DeviceContext& device() {
-  static DeviceContext shared;
-  return shared;
-}
 
 // Read at run time, so that the test follows the kernel file without a rebuild.
 const KernelSource& skinny_source() {
@@ -68,7 +64,7 @@ void enqueue_skinny(KernelConfig config, const RowMajorGemm& p, Real alpha, Real
   std::string options = "-DPRECISION=" + std::to_string(sizeof(Real) * 8) + " -DTRANSA=" +
                         std::to_string(p.trans_a) + " -DTRANSB=" + std::to_string(p.trans_b);
   for (const auto& [name, value] : config) options += " -D" + name + "=" + std::to_string(value);
-  const cl::Program program = device().programs.get(device().context, device().entry.device, skinny_source(), options);
+  const cl::Program program = shared_device().programs.get(shared_device().context, shared_device().entry.device, skinny_source(), options);
 
   cl::Kernel kernel(program, "xgemm_skinny");
   cl_uint index = 0;
@@ -95,10 +91,10 @@ void enqueue_skinny(KernelConfig config, const RowMajorGemm& p, Real alpha, Real
     scale.setArg(3, sizeof(cl_mem), &c);
     scale.setArg(4, static_cast<cl_ulong>(p.c_offset));
     scale.setArg(5, static_cast<cl_int>(p.ldc));
-    device().queue.enqueueNDRangeKernel(scale, cl::NullRange, cl::NDRange(ceil_div(p.n, 16) * 16, ceil_div(p.m, 16) * 16),
+    shared_device().queue.enqueueNDRangeKernel(scale, cl::NullRange, cl::NDRange(ceil_div(p.n, 16) * 16, ceil_div(p.m, 16) * 16),
                                         cl::NDRange(16, 16));
   }
-  device().queue.enqueueNDRangeKernel(kernel, cl::NullRange,
+  shared_device().queue.enqueueNDRangeKernel(kernel, cl::NullRange,
                                       cl::NDRange(lk * splits, ceil_div(p.n, tn) * ln, ceil_div(p.m, tm) * lm),
                                       cl::NDRange(lk, ln, lm));
 }
@@ -113,14 +109,14 @@ CheckResult run_skinny(const KernelConfig& config, const GemmArguments& g, doubl
   auto c = random_values<Real>(required.c + slack, 23);
   if (nan_in_c) c.assign(c.size(), std::numeric_limits<Real>::quiet_NaN());
   const auto buffer = [](const std::vector<Real>& host) {
-    return cl::Buffer(device().context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, host.size() * sizeof(Real),
+    return cl::Buffer(shared_device().context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, host.size() * sizeof(Real),
                       const_cast<Real*>(host.data()));
   };
   cl::Buffer a_buffer = buffer(a), b_buffer = buffer(b), c_buffer = buffer(c);
   enqueue_skinny<Real>(config, to_row_major(g), static_cast<Real>(alpha), static_cast<Real>(beta), a_buffer(),
                        b_buffer(), c_buffer());
   std::vector<Real> result(c.size());
-  device().queue.enqueueReadBuffer(c_buffer, CL_TRUE, 0, result.size() * sizeof(Real), result.data());
+  shared_device().queue.enqueueReadBuffer(c_buffer, CL_TRUE, 0, result.size() * sizeof(Real), result.data());
   return check_against_openblas<Real>(g, static_cast<Real>(alpha), static_cast<Real>(beta), a, b, c, result);
 }
 
@@ -174,7 +170,7 @@ INSTANTIATE_TEST_SUITE_P(Configurations, XgemmSkinnyFloat,
                          ::testing::Combine(::testing::Range(0, 4), ::testing::Range(0, 4)));
 
 TEST(XgemmSkinnyDouble, MatchesOpenBlasInEveryTransposition) {
-  if (!device().limits.fp64) GTEST_SKIP() << "device has no cl_khr_fp64";
+  if (!shared_device().limits.fp64) GTEST_SKIP() << "device has no cl_khr_fp64";
   for (int trans = 0; trans < 4; ++trans)
     for (const Shape& shape : shapes) {
       const Padding padding = shape.k % 2 ? Padding::Odd : Padding::Aligned;
