@@ -81,8 +81,9 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
   const auto& root = object_at(document, origin);
   static const std::set<std::string> known = {"family", "summary", "description", "includes", "entry", "scale_entry",
                                               "scale_first", "precisions", "transpositions", "parameters",
-                                              "device_defaults", "safe_defaults", "rules", "choices",
-                                              "defines", "compiler_options", "ptx_target", "default_priority", "global", "local", "model"};
+                                              "device_defaults", "safe_defaults", "rules", "choices", "defines",
+                                              "compiler_options", "ptx_target", "default_priority", "global",
+                                              "local", "model"};
   for (const auto& item : root)
     if (!known.contains(std::string(item.key())))
       throw ConfigError(origin + ": unknown key \"" + std::string(item.key()) + "\"");

@@ -90,9 +90,10 @@ struct Handle::Impl {
   }
 
   ConfigChoice choose(const GemmShape& shape) {
+    const auto key = choice_key(shape);
     std::lock_guard lock(choices_mutex);
-    if (auto found = choices.find(choice_key(shape)); found != choices.end()) return found->second;
-    return choices.emplace(choice_key(shape), selector.choose(shape)).first->second;
+    if (auto found = choices.find(key); found != choices.end()) return found->second;
+    return choices.emplace(key, selector.choose(shape)).first->second;
   }
 
   // What runs the shape from now on, where the choice made first did not build.
