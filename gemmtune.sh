@@ -56,7 +56,8 @@ case "${1:-}" in
     install_missing "${packages[@]}"
     build
     # With HOME an empty directory, which must stay empty: no test touches a user's files.
-    tests/empty_home_check.sh build -j"$(nproc)"
+    # A test that fails is run once more (--repeat until-pass:2); the run then names it as flaky.
+    tests/empty_home_check.sh build -j"$(nproc)" --repeat until-pass:2
     ;;
   build)
     install_missing "${packages[@]}"
@@ -72,7 +73,7 @@ case "${1:-}" in
     # a minute per test under the sanitizers (50 tests): they are left to the normal build, and
     # `ctest --test-dir build-sanitize` runs them too.
     build_with_clang build-sanitize -DGEMMTUNE_FUZZ=ON -DGEMMTUNE_TEST_POCL_CACHE="$PWD/build/test-files/pocl-cache"
-    ctest --test-dir build-sanitize --output-on-failure -j"$(nproc)" -E '^(Registry/EveryStrategy|SimulateCommand|Simulation)[.]'
+    ctest --test-dir build-sanitize --output-on-failure -j"$(nproc)" --repeat until-pass:2 -E '^(Registry/EveryStrategy|SimulateCommand|Simulation)[.]'
     ;;
   fuzz)
     # The fuzz targets only, in the sanitized tree.

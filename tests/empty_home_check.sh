@@ -1,13 +1,17 @@
 #!/bin/sh
 # Runs the test suite with HOME pointed at a new empty directory and fails when a test left anything
 # there: the tests keep their databases and caches in the build tree, never in a user's files.
+# Afterwards it names every test that failed in a run before the one that counted (where the ctest
+# options include --repeat until-pass:N), so a flaky test is in plain sight.
 # Usage: tests/empty_home_check.sh <build dir> [ctest options...]
 set -u
 build_dir=$(cd "$1" && pwd)
 shift
 home=$(mktemp -d "${TMPDIR:-/tmp}/gemmtune-empty-home.XXXXXX")
-HOME=$home ctest --test-dir "$build_dir" --output-on-failure "$@"
-status=$?
+output=$(mktemp "${TMPDIR:-/tmp}/gemmtune-ctest-output.XXXXXX")
+# Shown as it runs and kept for the list below; sh has no pipefail, so the status goes by file.
+{ HOME=$home ctest --test-dir "$build_dir" --output-on-failure "$@" 2>&1; echo $? > "$output.status"; } | tee "$output"
+status=$(cat "$output.status")
 if [ -n "$(find "$home" -mindepth 1 -print -quit)" ]; then
   echo "the tests left files in HOME:" >&2
   find "$home" -mindepth 1 >&2
@@ -15,5 +19,11 @@ if [ -n "$(find "$home" -mindepth 1 -print -quit)" ]; then
 else
   echo "HOME ($home) was left empty"
 fi
-rm -rf "$home"
+# CTest prints a line for each run of a test: "Test #N: NAME ...***Failed" for one that failed.
+unsteady=$(sed -n 's/^.*Test *#[0-9]*: \([^ ]*\) .*\*\*\*\(Failed\|Timeout\|Exception\).*$/\1/p' "$output" | sort -u)
+if [ -n "$unsteady" ] && [ "$status" -eq 0 ]; then
+  echo "tests that failed once and passed when run again (flaky; see their output above):"
+  echo "$unsteady" | sed 's/^/  /'
+fi
+rm -rf "$home" "$output" "$output.status"
 exit $status
