@@ -4,6 +4,7 @@
 
 #include "core/kernel_config.hpp"
 #include "db/database.hpp"
+#include "tests/db/db_test_support.hpp"
 #include "tests/tune/test_families.hpp"
 #include "tuner/evaluator.hpp"
 #include "tuner/tuning_session.hpp"
@@ -21,9 +22,9 @@ const KernelFamily& faulty() {
 class EvaluatorFailures : public ::testing::Test {
  protected:
   void SetUp() override { ::setenv("GEMMTUNE_CACHE_DIR", (directory / "cache").c_str(), 1); }
-  void TearDown() override { fs::remove_all(directory); }
 
-  fs::path directory = fs::temp_directory_path() / ("gemmtune-evaluator-test-" + std::to_string(::getpid()));
+  db::testing::TemporaryDirectory temporary;
+  const fs::path& directory = temporary.path();
   DeviceEntry device = select_device("");
   GemmArguments problem = dense_gemm_arguments(Layout::RowMajor, Transpose::No, Transpose::No, 48, 40, 24);
 };

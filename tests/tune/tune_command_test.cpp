@@ -16,6 +16,7 @@
 
 #include "core/kernel_config.hpp"
 #include "db/database.hpp"
+#include "tests/db/db_test_support.hpp"
 #include "tests/support/process.hpp"
 
 namespace gemmtune::testing {
@@ -25,13 +26,9 @@ namespace fs = std::filesystem;
 
 class TuneCommand : public ::testing::Test {
  protected:
-  fs::path directory = fs::temp_directory_path() / ("gemmtune-tune-test-" + std::to_string(::getpid()));
-  void SetUp() override {
-    fs::remove_all(directory);
-    fs::create_directories(directory);
-    ::setenv("GEMMTUNE_CACHE_DIR", (directory / "cache").c_str(), 1);
-  }
-  void TearDown() override { fs::remove_all(directory); }
+  db::testing::TemporaryDirectory temporary;
+  const fs::path& directory = temporary.path();
+  void SetUp() override { ::setenv("GEMMTUNE_CACHE_DIR", (directory / "cache").c_str(), 1); }
 
   static std::string tune_arguments(const fs::path& db, const std::string& size, int budget, int seed) {
     return "tune --family xgemm --sizes " + size + " --strategy random --seed " + std::to_string(seed) + " --budget " +

@@ -12,6 +12,7 @@
 
 #include "core/kernel_config.hpp"
 #include "db/database.hpp"
+#include "tests/db/db_test_support.hpp"
 #include "tests/support/process.hpp"
 #include "tuner/problem_list.hpp"
 
@@ -22,13 +23,9 @@ namespace fs = std::filesystem;
 
 class TuneSession : public ::testing::Test {
  protected:
-  fs::path directory = fs::temp_directory_path() / ("gemmtune-session-test-" + std::to_string(::getpid()));
-  void SetUp() override {
-    fs::remove_all(directory);
-    fs::create_directories(directory);
-    ::setenv("GEMMTUNE_CACHE_DIR", (directory / "cache").c_str(), 1);
-  }
-  void TearDown() override { fs::remove_all(directory); }
+  db::testing::TemporaryDirectory temporary;
+  const fs::path& directory = temporary.path();
+  void SetUp() override { ::setenv("GEMMTUNE_CACHE_DIR", (directory / "cache").c_str(), 1); }
 
   fs::path problem_file(const std::string& name, const std::string& lines) const {
     const fs::path file = directory / name;
