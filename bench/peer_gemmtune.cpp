@@ -2,8 +2,8 @@
 #include <memory>
 
 #include "bench/opencl_timing.hpp"
+#include "core/kernel_config.hpp"
 #include "gemmtune/handle.hpp"
-#include "tuner/cli.hpp"
 
 namespace gemmtune::bench {
 namespace {
@@ -57,7 +57,7 @@ class GemmtunePeer : public Peer {
     result.extra = {{"config_source", to_string(choice.source)},
                     {"config_detail", choice.detail},
                     {"family", choice.family},
-                    {"config", cli::config_to_json(choice.config)}};
+                    {"config", config_object(choice.config)}};
     return result;
   }
 

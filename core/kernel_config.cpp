@@ -23,11 +23,13 @@ std::string config_key(const KernelConfig& config) { return joined(config, ',');
 
 std::string describe_config(const KernelConfig& config) { return joined(config, ' '); }
 
-std::string config_json(const KernelConfig& config) {
+boost::json::object config_object(const KernelConfig& config) {
   boost::json::object object;
   for (const auto& [name, value] : config) object[name] = value;
-  return boost::json::serialize(object);
+  return object;
 }
+
+std::string config_json(const KernelConfig& config) { return boost::json::serialize(config_object(config)); }
 
 KernelConfig config_from_json(const std::string& text) {
   boost::system::error_code error;

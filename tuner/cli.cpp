@@ -169,10 +169,4 @@ KernelConfig parse_config(const std::string& text) {
   return config;
 }
 
-boost::json::object config_to_json(const KernelConfig& config) {
-  boost::json::object object;
-  for (const auto& [name, value] : config) object[name] = value;
-  return object;
-}
-
 }  // namespace gemmtune::cli

@@ -81,7 +81,6 @@ Precision parse_precision(const std::string& text);  // a code of the precision 
 // "TSM=128,TSN=64": parameter names and integer values; throws UsageError on anything else,
 // a parameter given twice included.
 KernelConfig parse_config(const std::string& text);
-boost::json::object config_to_json(const KernelConfig& config);
 boost::json::object fingerprint_to_json(const DeviceFingerprint& fingerprint);
 
 }  // namespace gemmtune::cli

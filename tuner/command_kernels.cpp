@@ -4,6 +4,7 @@
 #include <iostream>
 #include <optional>
 
+#include "core/kernel_config.hpp"
 #include "core/precision.hpp"
 #include "dispatch/family_limits.hpp"
 #include "dispatch/kernel_registry.hpp"
@@ -41,7 +42,7 @@ boost::json::object family_to_json(const KernelFamily& family, const search::Par
                              {"rules", std::move(rules)},
                              {"choices", std::move(choices)}};
   if (space) {
-    object["device_default"] = config_to_json(*device_default);
+    object["device_default"] = config_object(*device_default);
     object["space_valid"] = space->valid_count();
     object["space_total"] = space->total_count();
   } else {

@@ -123,7 +123,7 @@ int run_gemm(const RunOptions& o) {
                             {"precision", to_string(o.precision)},
                             {"family", family.name()},
                             {"alpha", o.alpha}, {"beta", o.beta},
-                            {"config", config_to_json(config)},
+                            {"config", config_object(config)},
                             {"config_source", to_string(choice.source)},
                             {"config_detail", choice.detail},
                             {"repeat", o.repeat},

@@ -122,7 +122,7 @@ boost::json::object summary_json(const Problem& p, const TuneRun& run, const Dev
     out["worker"] = {{"prepared", summary.worker->prepared}, {"prepare_seconds", summary.worker->prepare_seconds},
                      {"message_seconds", summary.worker->message_seconds}, {"retried", summary.worker->retried}};
   if (summary.best) {
-    out["best_config"] = config_to_json(summary.best->config);
+    out["best_config"] = config_object(summary.best->config);
     out["best_seconds"] = summary.best->measurement.seconds;
   }
   return out;
