@@ -1,6 +1,7 @@
 // Builds OpenCL programs from embedded sources plus options, and keeps them per context and device.
 #include "dispatch/program_cache.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 #include "dispatch/cl_error.hpp"
@@ -53,17 +54,30 @@ cl::Program rebuild_from_ptx(const cl::Context& context, const cl::Device& devic
   } catch (const cl::Error& error) {
     throw BuildError(what + ": its program gave no PTX (" + cl_error_name(error.err()) + ")", "");
   }
-  if (binaries.size() != 1)
-    throw BuildError(what + ": its program gave " + std::to_string(binaries.size()) + " binaries, not one", "");
+  // One binary per device of the context, in the order of CL_PROGRAM_DEVICES; only this device's
+  // was built.
+  std::vector<cl::Device> devices;
+  try {
+    devices = compiled.getInfo<CL_PROGRAM_DEVICES>();
+  } catch (const cl::Error& error) {
+    throw BuildError(what + ": its program named no devices (" + cl_error_name(error.err()) + ")", "");
+  }
+  const auto built = std::find_if(devices.begin(), devices.end(), [&](const cl::Device& d) { return d() == device(); });
+  const auto index = static_cast<std::size_t>(built - devices.begin());
+  if (built == devices.end() || index >= binaries.size())
+    throw BuildError(what + ": its program gave no binary for this device", "");
   std::string retargeted;
   try {
-    retargeted = retarget_ptx(std::string(binaries.front().begin(), binaries.front().end()), source.ptx_target);
+    retargeted = retarget_ptx(std::string(binaries[index].begin(), binaries[index].end()), source.ptx_target);
   } catch (const BuildError& error) {
     throw BuildError(source.name + ": " + error.what(), error.log());
   }
+  // NUL-terminated, as the driver's own binaries are: the PTX is read as a C string.
+  std::vector<unsigned char> text(retargeted.begin(), retargeted.end());
+  text.push_back('\0');
   cl::Program program;
   try {
-    program = cl::Program(context, {device}, {std::vector<unsigned char>(retargeted.begin(), retargeted.end())});
+    program = cl::Program(context, {device}, {text});
   } catch (const cl::Error& error) {
     throw BuildError(what + ": the driver refused its PTX (" + cl_error_name(error.err()) + ")", retargeted);
   }

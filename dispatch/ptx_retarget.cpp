@@ -27,9 +27,17 @@ std::string retarget_ptx(std::string ptx, const std::string& target) {
         line = line.substr(0, name) + target + (end == std::string::npos ? "" : line.substr(end));
         retargeted = true;
       }
-    } else if (const std::size_t at = line.find(marker); at != std::string::npos) {
-      line.erase(at, marker.size());  // what precedes it on the line, if anything, stays
-      ++uncovered;
+    } else {
+      // Every marker on the line; what precedes one, if anything, stays. A marker inside another
+      // comment would stay commented out: an instruction silently missing, so the pass refuses it.
+      for (std::size_t at = line.find(marker); at != std::string::npos; at = line.find(marker, at)) {
+        if (const std::size_t comment = line.find("//"); comment < at)
+          throw BuildError("the PTX pass to " + target + " found an instruction marked '" + std::string(marker) +
+                               "' inside another comment: " + line,
+                           ptx);
+        line.erase(at, marker.size());
+        ++uncovered;
+      }
     }
     result += line;
     result += '\n';

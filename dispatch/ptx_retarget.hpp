@@ -12,9 +12,10 @@ inline constexpr const char* ptx_hidden_instruction_marker = "// SM90A: ";
 
 // `ptx` (as the driver's CL_PROGRAM_BINARIES gives it: NULs at its end are dropped) with its
 // `.target` directive naming `target` (for example "sm_90a") and every hidden instruction
-// uncommented: the marker is taken out of each line that holds it. Throws
+// uncommented: every marker is taken out of each line that holds it. Throws
 // BuildError when the text has no `.target` directive (not PTX, or a driver that emits something
-// else) or no marker (nothing to uncover: the family's kernel and its pass disagree).
+// else), no marker (nothing to uncover: the family's kernel and its pass disagree) or a marker
+// inside another comment (it would stay hidden).
 std::string retarget_ptx(std::string ptx, const std::string& target);
 
 }  // namespace gemmtune

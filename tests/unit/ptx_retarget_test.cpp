@@ -87,6 +87,23 @@ TEST(PtxRetarget, WhatPrecedesAMarkerStays) {
             ".target sm_90a\nmov.u32 %r1, 0; wgmma.fence.sync.aligned;\n");
 }
 
+TEST(PtxRetarget, EveryMarkerOfALineIsTakenOut) {
+  EXPECT_EQ(retarget_ptx(".target sm_90\n// SM90A: wgmma.fence.sync.aligned; // SM90A: wgmma.commit_group.sync.aligned;\n",
+                         "sm_90a"),
+            ".target sm_90a\nwgmma.fence.sync.aligned; wgmma.commit_group.sync.aligned;\n");
+}
+
+// Uncommenting a marker inside another comment would leave its instruction a comment: an
+// instruction silently missing, so the pass refuses it.
+TEST(PtxRetarget, AMarkerInsideAnotherCommentIsABuildError) {
+  try {
+    retarget_ptx(".target sm_90\nmov.u32 %r1, 0; // note // SM90A: wgmma.fence.sync.aligned;\n", "sm_90a");
+    FAIL() << "a marker inside a comment accepted";
+  } catch (const BuildError& error) {
+    EXPECT_NE(std::string(error.what()).find("inside another comment"), std::string::npos) << error.what();
+  }
+}
+
 // A driver that emits something else fails the build of that configuration in one line, the text
 // kept as the error's log.
 TEST(PtxRetarget, TextWithoutATargetOrWithoutMarkersIsABuildError) {
