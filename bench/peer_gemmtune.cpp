@@ -39,9 +39,9 @@ class GemmtunePeer : public Peer {
   }
 
   PeerRun run(const Problem& p) override {
-    ConfigChoice choice;
+    const GemmShape shape{p.precision, Layout::RowMajor, p.trans_a, p.trans_b, p.m, p.n, p.k};
     try {
-      choice = handle_.choose(GemmShape{p.precision, Layout::RowMajor, p.trans_a, p.trans_b, p.m, p.n, p.k});
+      handle_.choose(shape);
     } catch (const InvalidArgument& error) {
       throw NotServed(error.what());  // no kernel family for this problem here: nothing ran
     }
@@ -54,6 +54,8 @@ class GemmtunePeer : public Peer {
       return cl::Event(raw);  // takes over the reference the handle gave us
     });
     result.c = download_c(queue_, buffers.c, p);
+    // Chosen after the calls: a configuration whose program failed to build gave way to another.
+    const ConfigChoice choice = handle_.choose(shape);
     result.extra = {{"config_source", to_string(choice.source)},
                     {"config_detail", choice.detail},
                     {"family", choice.family},

@@ -137,9 +137,10 @@ struct Handle::Impl {
         next.detail += "; " + choice.family + "'s " + to_string(choice.source) + " configuration failed to build (" +
                        reason.substr(0, reason.find('\n')) + ")";
         choice = std::move(next);
-        remember(shape, choice);
       }
     }
+    // Remembered once it built, so that choose() says what runs, never one that failed.
+    if (!failed_families.empty()) remember(shape, choice);
     try {
       plan->kernel = cl::Kernel(program, plan->family->entry().c_str());
     } catch (const cl::Error& error) {

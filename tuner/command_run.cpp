@@ -72,8 +72,8 @@ int run_gemm(const RunOptions& o) {
       throw ConfigError("invalid " + family.name() + " configuration: " + *violation);
     choice = {family.name(), family.complete(*o.config), ConfigSource::Default, "given with --config"};
   }
-  const KernelFamily& family = kernel_family(choice.family);
-  const KernelConfig config = aligned_config(family, choice.config, problem);
+  const KernelFamily* family = &kernel_family(choice.family);
+  KernelConfig config = aligned_config(*family, choice.config, problem);
 
   // With --config the kernel is launched directly, the way the tuner runs its candidates.
   ProgramCache programs;
@@ -86,9 +86,9 @@ int run_gemm(const RunOptions& o) {
       if (event) *event = cl::Event(raw);  // takes over the reference the handle gave us
       return;
     }
-    const cl::Program program = programs.get(context, entry.device, family.source(),
-                                             gemm_build_options(family, config, o.precision, problem));
-    enqueue_gemm(queue, program, family, config, problem, o.precision, o.alpha, o.beta, a_buffer(), b_buffer(),
+    const cl::Program program = programs.get(context, entry.device, family->source(),
+                                             gemm_build_options(*family, config, o.precision, problem));
+    enqueue_gemm(queue, program, *family, config, problem, o.precision, o.alpha, o.beta, a_buffer(), b_buffer(),
                  c_buffer(), event);
   };
   // One warm-up call builds the program (or loads it from the cache); each timed call is measured
@@ -98,6 +98,13 @@ int run_gemm(const RunOptions& o) {
     call(&event);
     return event;
   });
+  if (!o.config) {
+    // What the handle ran: a configuration whose program failed to build gave way to another,
+    // which the handle now chooses for this shape.
+    choice = handle.choose(shape);
+    family = &kernel_family(choice.family);
+    config = aligned_config(*family, choice.config, problem);
+  }
   std::sort(seconds.begin(), seconds.end());
   const double median = seconds.empty() ? 0 : seconds[seconds.size() / 2];
   const double flops = 2.0 * g.m * g.n * g.k;
@@ -121,7 +128,7 @@ int run_gemm(const RunOptions& o) {
                             {"trans", trans},
                             {"layout", to_string(o.layout)},
                             {"precision", to_string(o.precision)},
-                            {"family", family.name()},
+                            {"family", family->name()},
                             {"alpha", o.alpha}, {"beta", o.beta},
                             {"config", config_object(config)},
                             {"config_source", to_string(choice.source)},
