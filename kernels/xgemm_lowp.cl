@@ -59,6 +59,20 @@
 #define OPERAND(p) load_element(p)
 #endif
 
+// Copies the TX x TK tile of an operand that starts at row or column x0 and depth k0 into `tile`
+// (k-major, rows of TX + PAD floats), as operands: A with x = m, B with x = n. `k_contiguous`: the
+// operand lies along K in global memory (A, B^T), else along x (A^T, B); each work-item takes
+// every THREADS-th element in that order, so neighbouring work-items read neighbouring addresses.
+void copy_operand_tile(__local float* tile, const int TX, __global const storage_t* X, const int ld, const int x0,
+                       const int extent, const int k0, const int K, const int thread, const bool k_contiguous) {
+  for (int e = thread; e < TX * TK; e += THREADS) {
+    const int x = k_contiguous ? e / TK : e % TX, k = k_contiguous ? e % TK : e / TX;
+    const bool inside = x0 + x < extent && k0 + k < K;
+    const size_t at = k_contiguous ? (size_t)(x0 + x) * ld + k0 + k : (size_t)(k0 + k) * ld + x0 + x;
+    tile[k * (TX + PAD) + x] = inside ? OPERAND(X + at) : 0.0f;
+  }
+}
+
 __kernel __attribute__((reqd_work_group_size(RN, RM, 1)))
 void xgemm_lowp(const int M, const int N, const int K, const float alpha, const float beta,
                 __global const storage_t* restrict A, const ulong a_offset, const int lda,
@@ -77,28 +91,8 @@ void xgemm_lowp(const int M, const int N, const int K, const float alpha, const 
     for (int j = 0; j < WPTN; ++j) acc[i][j] = 0.0f;
 
   for (int k0 = 0; k0 < K; k0 += TK) {
-    for (int e = thread; e < TM * TK; e += THREADS) {
-#if TRANSA
-      const int m = e % TM, k = e / TM;
-      const bool inside = m0 + m < M && k0 + k < K;
-      a_tile[k][m] = inside ? OPERAND(A + (size_t)(k0 + k) * lda + m0 + m) : 0.0f;
-#else
-      const int k = e % TK, m = e / TK;
-      const bool inside = m0 + m < M && k0 + k < K;
-      a_tile[k][m] = inside ? OPERAND(A + (size_t)(m0 + m) * lda + k0 + k) : 0.0f;
-#endif
-    }
-    for (int e = thread; e < TK * TN; e += THREADS) {
-#if TRANSB
-      const int k = e % TK, n = e / TK;
-      const bool inside = n0 + n < N && k0 + k < K;
-      b_tile[k][n] = inside ? OPERAND(B + (size_t)(n0 + n) * ldb + k0 + k) : 0.0f;
-#else
-      const int n = e % TN, k = e / TN;
-      const bool inside = n0 + n < N && k0 + k < K;
-      b_tile[k][n] = inside ? OPERAND(B + (size_t)(k0 + k) * ldb + n0 + n) : 0.0f;
-#endif
-    }
+    copy_operand_tile(&a_tile[0][0], TM, A, lda, m0, M, k0, K, thread, !TRANSA);
+    copy_operand_tile(&b_tile[0][0], TN, B, ldb, n0, N, k0, K, thread, TRANSB);
     barrier(CLK_LOCAL_MEM_FENCE);
 
     for (int k = 0; k < TK; ++k) {
