@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 
 #include "core/kernel_config.hpp"
 #include "core/precision.hpp"
@@ -64,21 +65,21 @@ int run_gemm(const RunOptions& o) {
   Handle handle(context(), entry.device(), o.database);
   const GemmShape shape{o.precision, o.layout, o.trans_a, o.trans_b, g.m, g.n, g.k};
   const RowMajorGemm problem = to_row_major(g);
-  ConfigChoice choice = handle.choose(shape);
+  // With --config the kernel is launched directly, the way the tuner runs its candidates; else the
+  // handle chooses and runs it, as for a program.
+  std::optional<ConfigChoice> given;
   if (o.config) {
     const KernelFamily& family = kernel_family(o.family);
     // Refused before compiling, naming the rule.
     if (auto violation = violation_on_device(family, *o.config, limits, o.precision, transpose_code(o.trans_a, o.trans_b)))
       throw ConfigError("invalid " + family.name() + " configuration: " + *violation);
-    choice = {family.name(), family.complete(*o.config), ConfigSource::Default, "given with --config"};
+    given = ConfigChoice{family.name(), aligned_config(family, family.complete(*o.config), problem),
+                         ConfigSource::Default, "given with --config"};
   }
-  const KernelFamily* family = &kernel_family(choice.family);
-  KernelConfig config = aligned_config(*family, choice.config, problem);
 
-  // With --config the kernel is launched directly, the way the tuner runs its candidates.
   ProgramCache programs;
   const auto call = [&](cl::Event* event) {
-    if (!o.config) {
+    if (!given) {
       cl_event raw = nullptr;
       handle.gemm(o.precision, g.layout, g.trans_a, g.trans_b, g.m, g.n, g.k, o.alpha, a_buffer(), g.a_offset,
                   g.lda, b_buffer(), g.b_offset, g.ldb, o.beta, c_buffer(), g.c_offset, g.ldc, queue(),
@@ -86,10 +87,11 @@ int run_gemm(const RunOptions& o) {
       if (event) *event = cl::Event(raw);  // takes over the reference the handle gave us
       return;
     }
-    const cl::Program program = programs.get(context, entry.device, family->source(),
-                                             gemm_build_options(*family, config, o.precision, problem));
-    enqueue_gemm(queue, program, *family, config, problem, o.precision, o.alpha, o.beta, a_buffer(), b_buffer(),
-                 c_buffer(), event);
+    const KernelFamily& family = kernel_family(given->family);
+    const cl::Program program = programs.get(context, entry.device, family.source(),
+                                             gemm_build_options(family, given->config, o.precision, problem));
+    enqueue_gemm(queue, program, family, given->config, problem, o.precision, o.alpha, o.beta, a_buffer(),
+                 b_buffer(), c_buffer(), event);
   };
   // One warm-up call builds the program (or loads it from the cache); each timed call is measured
   // on the device from just before its first command to the end of its last.
@@ -98,13 +100,11 @@ int run_gemm(const RunOptions& o) {
     call(&event);
     return event;
   });
-  if (!o.config) {
-    // What the handle ran: a configuration whose program failed to build gave way to another,
-    // which the handle now chooses for this shape.
-    choice = handle.choose(shape);
-    family = &kernel_family(choice.family);
-    config = aligned_config(*family, choice.config, problem);
-  }
+  // What ran: the configuration given, or the handle's choice asked after the calls (one whose
+  // program failed to build gave way to another, which the handle now chooses for this shape).
+  const ConfigChoice choice = given ? *given : handle.choose(shape);
+  const KernelFamily& family = kernel_family(choice.family);
+  const KernelConfig config = given ? given->config : aligned_config(family, choice.config, problem);
   std::sort(seconds.begin(), seconds.end());
   const double median = seconds.empty() ? 0 : seconds[seconds.size() / 2];
   const double flops = 2.0 * g.m * g.n * g.k;
@@ -128,7 +128,7 @@ int run_gemm(const RunOptions& o) {
                             {"trans", trans},
                             {"layout", to_string(o.layout)},
                             {"precision", to_string(o.precision)},
-                            {"family", family->name()},
+                            {"family", family.name()},
                             {"alpha", o.alpha}, {"beta", o.beta},
                             {"config", config_object(config)},
                             {"config_source", to_string(choice.source)},
