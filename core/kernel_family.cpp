@@ -83,7 +83,7 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
                                               "scale_first", "precisions", "transpositions", "parameters",
                                               "device_defaults", "safe_defaults", "rules", "choices", "defines",
                                               "compiler_options", "ptx_target", "default_priority", "global",
-                                              "local", "model"};
+                                              "local", "model", "pack"};
   for (const auto& item : root)
     if (!known.contains(std::string(item.key())))
       throw ConfigError(origin + ": unknown key \"" + std::string(item.key()) + "\"");
@@ -205,6 +205,26 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
     if (!scale->is_string()) throw ConfigError(origin + ": \"scale_first\" must be an expression");
     family.scale_first_ = parse(std::string(scale->as_string()), "scale_first", false);
     if (family.scale_entry_.empty()) throw ConfigError(origin + ": \"scale_first\" needs a \"scale_entry\"");
+  }
+  if (const auto* pack = member(root, "pack")) {
+    const std::string where = origin + ": pack";
+    const auto& object = object_at(*pack, where);
+    for (const auto& item : object)
+      if (item.key() != "entry" && item.key() != "precisions" && item.key() != "rows_a" && item.key() != "rows_b" &&
+          item.key() != "depth")
+        throw ConfigError(where + ": unknown key \"" + std::string(item.key()) + "\"");
+    PackDescription description{string_at(object, "entry", where), {},
+                                parse(string_at(object, "rows_a", where), "pack.rows_a", true),
+                                parse(string_at(object, "rows_b", where), "pack.rows_b", true),
+                                parse(string_at(object, "depth", where), "pack.depth", true)};
+    for (const auto& code : strings_at(object, "precisions", where)) {
+      const auto precision = precision_from_code(code);
+      if (!precision || std::ranges::find(family.precisions_, *precision) == family.precisions_.end())
+        throw ConfigError(where + ": \"" + code + "\" is not a precision of the family");
+      description.precisions.push_back(*precision);
+    }
+    if (description.precisions.empty()) throw ConfigError(where + ": \"precisions\" must name at least one");
+    family.pack_ = std::move(description);
   }
   for (const auto& [key, target] : {std::pair{"global", &family.global_}, std::pair{"local", &family.local_}}) {
     const auto texts = strings_at(root, key, origin);
@@ -333,6 +353,7 @@ std::string KernelFamily::build_options(const KernelConfig& config, Precision pr
           << " -DTRANSB=" << trans_b;
   for (const auto& [name, expression] : derived_defines_)
     options << " -D" << name << '=' << evaluate(expression, values, "define");
+  if (pack_) options << " -DPACKED=" << packs(precision);
   for (const auto& option : compiler_options_)
     if (evaluate(option.when, values, "compiler option condition"))
       options << ' ' << option.option << evaluate(option.value, values, "compiler option value");
@@ -341,6 +362,27 @@ std::string KernelFamily::build_options(const KernelConfig& config, Precision pr
 
 bool KernelFamily::scale_first(const KernelConfig& config) const {
   return scale_first_ && evaluate(*scale_first_, slots(complete(config), {}, {}), "scale_first") != 0;
+}
+
+bool KernelFamily::packs(Precision precision) const {
+  return pack_ && std::ranges::find(pack_->precisions, precision) != pack_->precisions.end();
+}
+
+std::optional<KernelFamily::Packing> KernelFamily::packing(const KernelConfig& config, Precision precision,
+                                                           const ProblemSize& problem) const {
+  if (!packs(precision) || problem.k == 0 || problem.m == 0 || problem.n == 0) return std::nullopt;
+  const std::vector<std::int64_t> values = slots(complete(config), {}, problem);
+  Packing packing{pack_->entry, evaluate(pack_->rows_a, values, "pack.rows_a"),
+                  evaluate(pack_->rows_b, values, "pack.rows_b"), evaluate(pack_->segment_depth, values, "pack.depth")};
+  if (packing.rows_a < problem.m || packing.rows_b < problem.n || packing.segment_depth < problem.k)
+    throw ConfigError(name_ + ": the packed shape " + std::to_string(packing.rows_a) + " x " +
+                      std::to_string(packing.rows_b) + " x " + std::to_string(packing.segment_depth) +
+                      " does not hold the problem");
+  packing.depth = packing.segment_depth * precision_info(precision).product_terms;
+  if (packing.depth > INT32_MAX)
+    throw InvalidArgument("K = " + std::to_string(problem.k) + " is too deep for " + name_ +
+                          "'s packed operands (at most " + std::to_string(INT32_MAX) + " elements per row)");
+  return packing;
 }
 
 KernelFamily::Ranges KernelFamily::ranges(const KernelConfig& config, const ProblemSize& problem) const {

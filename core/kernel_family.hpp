@@ -108,6 +108,21 @@ class KernelFamily {
                             const ProblemSize& problem) const;
 
   bool scale_first(const KernelConfig& config) const;
+
+  // Where the family reads its operands packed by a pre-pass (the description's "pack"): op(A) as
+  // rows_a x depth and op(B)^T as rows_b x depth, both K-contiguous, zero-padded, in one buffer
+  // (B's rows after A's), written by `entry` once per operand before the main entry runs. A
+  // precision of several product terms (3xTF32) packs each operand's parts side by side along K,
+  // segment_depth elements each, so that the main entry computes one plain product of depth
+  // `depth` (kernels/operand_pack.cl says which part goes where).
+  struct Packing {
+    std::string entry;
+    std::int64_t rows_a = 0, rows_b = 0, segment_depth = 0, depth = 0;
+  };
+  // Whether operands of this precision are packed; the kernel sees it as PACKED.
+  bool packs(Precision precision) const;
+  // The packed shape for one problem, or nothing where this precision is not packed or K is 0.
+  std::optional<Packing> packing(const KernelConfig& config, Precision precision, const ProblemSize& problem) const;
   struct Ranges {
     std::array<std::size_t, 3> global{}, local{};
   };
@@ -153,6 +168,12 @@ class KernelFamily {
   std::vector<std::pair<std::string, Expression>> derived_defines_;
   std::vector<CompilerOption> compiler_options_;
   std::optional<Expression> scale_first_;
+  struct PackDescription {
+    std::string entry;
+    std::vector<Precision> precisions;
+    Expression rows_a, rows_b, segment_depth;
+  };
+  std::optional<PackDescription> pack_;
   std::array<std::optional<Expression>, 3> global_, local_;
   std::optional<Expression> work_per_group_, resident_;
 };

@@ -15,6 +15,7 @@ struct PrecisionInfo {
   std::string_view summary;      // for help texts and `gemmtune kernels`
   int storage_bytes;             // one element of A, B or C in memory
   std::string_view products;     // precision of the products: fp16, bf16, tf32, fp32 or fp64
+  int product_terms;             // products per pair of elements: 3 for 3xTF32 (big and small parts)
   std::string_view accumulation; // precision of the sums: fp32 or fp64
   std::string_view opencl_type;  // element type in kernels; fp16 and bf16 travel as 16-bit integers
   std::string_view extension;    // OpenCL extension the device must report, or empty

@@ -64,6 +64,73 @@ void set_scalars(cl::Kernel& kernel, const RowMajorGemm& p, Precision precision,
     set_scalars<cl_float>(kernel, p, alpha, beta, memo);
 }
 
+// Packs op(A) and op(B)^T as `packing` says into the memo's buffer (grown where too small) or one
+// of this call, and returns the problem the main kernel runs on them, with `a` and `b` the packed
+// buffer; `packed` gets the packing kernels' events.
+RowMajorGemm enqueue_packing(const cl::CommandQueue& queue, const cl::Kernel& main_kernel,
+                             const KernelFamily::Packing& packing, const RowMajorGemm& p, Precision precision,
+                             cl_mem& a, cl_mem& b, std::vector<cl::Event>& packed, LaunchMemo* memo) {
+  const std::size_t rows_a = static_cast<std::size_t>(packing.rows_a), rows_b = static_cast<std::size_t>(packing.rows_b);
+  const std::size_t depth = static_cast<std::size_t>(packing.depth);
+  const std::size_t bytes = (rows_a + rows_b) * depth * static_cast<std::size_t>(precision_info(precision).storage_bytes);
+  cl::Buffer workspace;
+  std::vector<cl::Event> reads;  // the previous call's main kernel, which reads the memo's buffer
+  if (memo && memo->workspace_bytes >= bytes) {
+    workspace = memo->workspace;
+    if (memo->workspace_read()) reads.push_back(memo->workspace_read);
+  } else {
+    // A smaller buffer of the memo's is released once the kernels that use it are done.
+    workspace = cl::Buffer(queue.getInfo<CL_QUEUE_CONTEXT>(), CL_MEM_READ_WRITE, bytes);
+    if (memo) {
+      memo->workspace = workspace;
+      memo->workspace_bytes = bytes;
+    }
+  }
+  cl::Kernel pack = memo && memo->pack() ? memo->pack : cl::Kernel(main_kernel.getInfo<CL_KERNEL_PROGRAM>(), packing.entry.c_str());
+  if (memo) memo->pack = pack;
+  if (p.swapped) std::swap(a, b);
+  // op(A) is M x K, contiguous along K unless transposed; op(B)^T is N x K, contiguous along K if B is transposed.
+  const struct {
+    std::size_t rows;
+    bool k_contiguous;
+    cl_mem source;
+    std::size_t offset, ld, packed_rows, packed_offset;
+  } operands[] = {{p.m, !p.trans_a, a, p.a_offset, p.lda, rows_a, 0},
+                  {p.n, p.trans_b, b, p.b_offset, p.ldb, rows_b, rows_a * depth}};
+  packed.resize(2);
+  for (int i = 0; i < 2; ++i) {
+    const auto& operand = operands[i];
+    pack.setArg(0, static_cast<cl_int>(operand.rows));
+    pack.setArg(1, static_cast<cl_int>(p.k));
+    pack.setArg(2, static_cast<cl_int>(operand.k_contiguous));
+    pack.setArg(3, static_cast<cl_int>(i));
+    pack.setArg(4, sizeof(cl_mem), &operand.source);
+    pack.setArg(5, static_cast<cl_ulong>(operand.offset));
+    pack.setArg(6, static_cast<cl_int>(operand.ld));
+    pack.setArg(7, workspace);
+    pack.setArg(8, static_cast<cl_ulong>(operand.packed_offset));
+    pack.setArg(9, static_cast<cl_int>(operand.packed_rows));
+    pack.setArg(10, static_cast<cl_int>(packing.segment_depth));
+    pack.setArg(11, static_cast<cl_int>(depth));
+    queue.enqueueNDRangeKernel(pack, cl::NullRange,
+                               cl::NDRange(round_up(static_cast<std::size_t>(packing.segment_depth), 32),
+                                           round_up(operand.packed_rows, 32) / 4),
+                               cl::NDRange(32, 8), reads.empty() ? nullptr : &reads, &packed[i]);
+  }
+  a = workspace();
+  b = workspace();
+  RowMajorGemm run = p;
+  run.trans_a = false;
+  run.trans_b = true;
+  run.k = depth;
+  run.a_offset = 0;
+  run.lda = depth;
+  run.b_offset = rows_a * depth;
+  run.ldb = depth;
+  run.swapped = false;
+  return run;
+}
+
 }  // namespace
 
 ProblemSize problem_size(const RowMajorGemm& p, double alpha) {
@@ -106,14 +173,21 @@ void enqueue_gemm(const cl::CommandQueue& queue, cl::Kernel& kernel, const Kerne
     LaunchGeometry computed;
     const LaunchGeometry* geometry = memo && memo->geometry && memo->geometry->zero_k == zero_k ? &*memo->geometry : nullptr;
     if (!geometry) {
-      computed = {zero_k, family.scale_first(config), family.ranges(config, problem_size(p, alpha))};
+      computed = {zero_k, family.scale_first(config), family.packing(config, precision, problem_size(p, alpha)),
+                  family.ranges(config, problem_size(p, alpha))};
       geometry = memo ? &memo->geometry.emplace(computed) : &computed;
     }
+    // Kernels the main one waits for (on out-of-order queues; in order, they run first anyway):
+    // the packing of the operands, or the scaling of C by beta before a split K adds into it.
+    std::vector<cl::Event> before;  // allocated only where there is one
+    RowMajorGemm run = p;
+    if (geometry->packing) {
+      run = enqueue_packing(queue, kernel, *geometry->packing, p, precision, a, b, before, memo);
+    }
     // Split K: C = beta * C first, then every work-group adds its part (see kernels/xgemm.cl).
-    std::vector<cl::Event> scaled;  // allocated only when there is a split
     const bool split = geometry->scale_first;
     if (split) {
-      scaled.resize(1);
+      std::vector<cl::Event> scaled(1);
       cl::Kernel scale = memo && memo->scale() ? memo->scale
                                                : cl::Kernel(kernel.getInfo<CL_KERNEL_PROGRAM>(), family.scale_entry().c_str());
       if (memo) memo->scale = scale;
@@ -128,16 +202,19 @@ void enqueue_gemm(const cl::CommandQueue& queue, cl::Kernel& kernel, const Kerne
       scale.setArg(5, static_cast<cl_int>(p.ldc));
       queue.enqueueNDRangeKernel(scale, cl::NullRange, cl::NDRange(round_up(p.n, 16), round_up(p.m, 16)),
                                  cl::NDRange(16, 16), nullptr, &scaled[0]);
-      if (start_event) *start_event = scaled[0];
+      before.push_back(scaled[0]);
     }
-    set_scalars(kernel, p, precision, alpha, beta, memo);
-    set_buffers(kernel, 5, p, a, b, c, memo);
+    set_scalars(kernel, run, precision, alpha, beta, memo);
+    set_buffers(kernel, 5, run, a, b, c, memo);
     const KernelFamily::Ranges& ranges = geometry->ranges;
-    // The wait list matters on out-of-order queues only; in order, the scale runs first anyway.
+    cl::Event done;  // asked of the driver only where someone reads it
+    const bool keep_done = event || start_event || (geometry->packing && memo);
     queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(ranges.global[0], ranges.global[1], ranges.global[2]),
-                               cl::NDRange(ranges.local[0], ranges.local[1], ranges.local[2]), split ? &scaled : nullptr,
-                               event);
-    if (!split && start_event && event) *start_event = *event;
+                               cl::NDRange(ranges.local[0], ranges.local[1], ranges.local[2]),
+                               before.empty() ? nullptr : &before, keep_done ? &done : nullptr);
+    if (geometry->packing && memo) memo->workspace_read = done;
+    if (start_event) *start_event = before.empty() ? done : before.front();
+    if (event) *event = done;
   } catch (const cl::Error& error) {
     throw device_error("launching " + family.entry() + " (" + describe_config(config) + ")", error);
   }

@@ -27,27 +27,34 @@ std::string gemm_build_options(const KernelFamily& family, const KernelConfig& c
 struct LaunchGeometry {
   bool zero_k = false;  // computed for alpha == 0 (K = 0)
   bool scale_first = false;
+  std::optional<KernelFamily::Packing> packing;
   KernelFamily::Ranges ranges;
 };
 
 // What a caller launching one kernel object for one problem again and again keeps between calls,
 // so that a call does less work on the host and makes fewer driver calls (on an idle GPU a small
 // GEMM's time is mostly the host's): the launch's geometry, the scalar arguments last set on the
-// kernel, and the scaling kernel once created. Buffers are always set: a released buffer's handle
-// may come back as another buffer's.
+// kernel, the scaling and packing kernels once created, and the packed operands' buffer with the
+// event of the last kernel that reads it (the next packing waits for it, on whatever queue of the
+// context it comes). Buffers are always set: a released buffer's handle may come back as another
+// buffer's.
 struct LaunchMemo {
   std::optional<LaunchGeometry> geometry;
   std::array<std::uint64_t, 14> bits{};
   std::bitset<14> set;
-  cl::Kernel scale;
+  cl::Kernel scale, pack;
+  cl::Buffer workspace;
+  std::size_t workspace_bytes = 0;
+  cl::Event workspace_read;
 };
 
 // Enqueues C = alpha*op(A)*op(B) + beta*C with a kernel object of the family's entry, created from
 // a program built with gemm_build_options(family, config, ...). a, b and c are the caller's
 // buffers in the caller's order, whatever the layout. alpha == 0 runs with K = 0, so A and B are
-// never read; an empty C enqueues a marker only. Where the family scales C first (split K), two
-// kernels run: `event` is the last one's, and `start_event`, when given, the first one's, so that
-// their span is the call's device time. Sets the kernel's arguments (those `memo` shows unchanged
+// never read; an empty C enqueues a marker only. Where the family scales C first (split K) or packs
+// its operands first (KernelFamily::packing, into a buffer the memo keeps, else one of this call),
+// several kernels run: `event` is the last one's, and `start_event`, when given, the first one's,
+// so that their span is the call's device time. Sets the kernel's arguments (those `memo` shows unchanged
 // are skipped): the caller keeps other threads off the kernel and its memo.
 void enqueue_gemm(const cl::CommandQueue& queue, cl::Kernel& kernel, const KernelFamily& family,
                   const KernelConfig& config, const RowMajorGemm& problem, Precision precision, double alpha,

@@ -1,19 +1,25 @@
-// FP16 and BF16 GEMM on Hopper's warpgroup matrix units (wgmma.mma_async through the PTX pass).
+// FP16, BF16, TF32 and FP32-accurate 3xTF32 GEMM on Hopper's warpgroup matrix units (wgmma.mma_async
+// through the PTX pass).
 //
 // Row-major canonical form as in every family (kernels/README.md): C is M x N, op(A) M x K,
 // op(B) K x N. A work-group of WARPGROUPS warpgroups (128 work-items each) computes a BM x BN tile
 // of C, BM = 64 * MT * WARPGROUPS: each warpgroup MT tiles of 64 x BN, one wgmma.mma_async
-// m64nBNk16 per tile and step of 16 along K, its FP32 accumulators in registers (BN / 2 per
-// work-item and tile).
+// m64nBNk16 (k8 for TF32) per tile and step of 32 bytes along K, its FP32 accumulators in
+// registers (BN / 2 per work-item and tile).
 //
 // Tiles of A and B reach local memory by cp.async, STAGES tiles of depth BK in local memory: the
 // copies of STAGES - 2 tiles in flight while the matrix units read one (and may still finish the
 // one before). The matrix units read local memory through descriptors, not registers: each
-// operand's tile is kept as it lies in global memory, in blocks of 64 contiguous elements (128
-// bytes) by the tile's rows, each block's rows permuted in 16-byte chunks by the 128-byte swizzle
-// (chunk c of row r at c XOR r % 8), which the descriptor names. A K-contiguous operand is
-// "K-major" to the instruction, an M- or N-contiguous one "MN-major", which the instruction's
-// transpose bit takes for 16-bit types: every transposition takes the same path.
+// operand's tile is kept as it lies in global memory, in blocks of 128 bytes (64 16-bit or 32
+// 32-bit elements) by the tile's rows, each block's rows permuted in 16-byte chunks by the
+// 128-byte swizzle (chunk c of row r at c XOR r % 8), which the descriptor names. A K-contiguous
+// operand is "K-major" to the instruction, an M- or N-contiguous one "MN-major", which the
+// instruction's transpose bit takes for 16-bit types: every transposition takes the same path.
+// TF32 has no transpose bit: both operands must be K-major. TF32 and 3xTF32 therefore run on
+// operands packed by kernels/operand_pack.cl (PACKED, the description's "pack"): op(A) and op(B)^T
+// K-contiguous, rounded to TF32, padded with zeros to whole tiles (so no copy is checked), and for
+// 3xTF32 split into big and small parts side by side along K, which makes 3xTF32 a plain TF32
+// product three times as deep.
 //
 // The wgmma instructions exist for sm_90a only, which NVIDIA's OpenCL compiler does not target:
 // they are written as PTX comments ("// SM90A: ", operands substituted all the same) in a program
@@ -24,14 +30,15 @@
 //   WARPGROUPS   warpgroups of a work-group, stacked along M
 //   MT           tiles of 64 rows of C per warpgroup
 //   BN           columns of C per work-group: the instruction's N (64, 128 or 256)
-//   BK           depth of one tile in local memory (64 or 128: whole 128-byte rows)
+//   BK           depth of one tile in local memory (whole 128-byte rows)
 //   STAGES       tiles in local memory at once, 3 to 8
 //   VWA, VWB     elements per copy (8: 16 bytes by cp.async); the host lowers it where a leading
-//                dimension or offset is not aligned to it
+//                dimension or offset is not aligned to it; packed operands are copied 16 bytes at
+//                a time
 //   GROUP_M      tile rows of C that consecutive work-groups sweep before moving along N
-// Problem properties: PRECISION (16 fp16, 116 bf16), TRANSA, TRANSB.
+// Problem properties: PRECISION (16 fp16, 116 bf16, 19 tf32, 332 3xtf32), TRANSA, TRANSB, PACKED.
 // storage_t, load_element and store_element come from kernels/precision_storage.cl, the copies
-// from kernels/async_copy.cl.
+// from kernels/async_copy.cl, pack_operand from kernels/operand_pack.cl.
 
 #define THREADS (128 * WARPGROUPS)
 #define BM (64 * MT * WARPGROUPS)
@@ -40,20 +47,35 @@
 #define STRINGIFY_(x) #x
 #define STRINGIFY(x) STRINGIFY_(x)
 
-// The local layout: a tile of `rows` rows of a contiguous length that is a multiple of 64 lies as
-// blocks of 64 columns, each `rows` rows of 128 bytes, chunks swizzled as the 128-byte mode of the
-// descriptors reads them (the tile starts at a multiple of 1024 bytes).
-#define BLOCKED(row, column, rows) \
-  ((column) / 64 * ((rows) * 64) + (row) * 64 + ((((column) % 64) / 8) ^ ((row) % 8)) * 8 + (column) % 8)
+// Elements of a 128-byte row of the swizzle and of a 16-byte chunk; K of one instruction (32 bytes).
+#define ROW_ELEMENTS (128 / (int)sizeof(storage_t))
+#define CHUNK_ELEMENTS (16 / (int)sizeof(storage_t))
+#define INSTRUCTION_K (32 / (int)sizeof(storage_t))
+
+// The operands' layouts as the main kernel reads them: packed operands are op(A) and op(B)^T.
+#if PACKED
+#define A_TRANSPOSED 0
+#define B_TRANSPOSED 1
+#else
+#define A_TRANSPOSED TRANSA
+#define B_TRANSPOSED TRANSB
+#endif
+
+// The local layout: a tile of `rows` rows of a contiguous length of whole 128-byte rows lies as
+// blocks of ROW_ELEMENTS columns, each `rows` rows of 128 bytes, chunks swizzled as the 128-byte
+// mode of the descriptors reads them (the tile starts at a multiple of 1024 bytes).
+#define BLOCKED(row, column, rows)                                                             \
+  ((column) / ROW_ELEMENTS * ((rows) * ROW_ELEMENTS) + (row) * ROW_ELEMENTS +                  \
+   ((((column) % ROW_ELEMENTS) / CHUNK_ELEMENTS) ^ ((row) % 8)) * CHUNK_ELEMENTS + (column) % CHUNK_ELEMENTS)
 
 #define A_STAGE (BM * BK)
 #define B_STAGE (BK * BN)
-#if TRANSA
+#if A_TRANSPOSED
 #define A_LOCAL(m, k) BLOCKED(k, m, BK)
 #else
 #define A_LOCAL(m, k) BLOCKED(m, k, BM)
 #endif
-#if TRANSB
+#if B_TRANSPOSED
 #define B_LOCAL(k, n) BLOCKED(n, k, BN)
 #else
 #define B_LOCAL(k, n) BLOCKED(k, n, BK)
@@ -70,16 +92,16 @@ inline ulong matrix_descriptor(const uint address, const uint leading_bytes, con
          (ulong)((stride_bytes >> 4) & 0x3fffu) << 32 | (ulong)1 << 62;
 }
 
-// The leading and stride byte offsets of each operand's descriptors (the start of a 64 x 16 slice
-// of A at (m, k) is A_LOCAL(m, k), of a 16 x BN slice of B B_LOCAL(k, 0): m a multiple of 64, k of
-// 16). Groups of 8 rows are 1024 bytes apart in every tile; an MN-major tile's blocks of 64
-// columns are BK rows of 128 bytes apart.
-#if TRANSA
+// The leading and stride byte offsets of each operand's descriptors (the start of a 64 x
+// INSTRUCTION_K slice of A at (m, k) is A_LOCAL(m, k), of an INSTRUCTION_K x BN slice of B
+// B_LOCAL(k, 0): m a multiple of 64, k of INSTRUCTION_K). Groups of 8 rows are 1024 bytes apart in
+// every tile; an MN-major tile's blocks of ROW_ELEMENTS columns are BK rows of 128 bytes apart.
+#if A_TRANSPOSED
 #define A_LEADING_BYTES (BK * 128)
 #else
 #define A_LEADING_BYTES 16
 #endif
-#if TRANSB
+#if B_TRANSPOSED
 #define B_LEADING_BYTES 16
 #else
 #define B_LEADING_BYTES (BK * 128)
@@ -87,8 +109,8 @@ inline ulong matrix_descriptor(const uint address, const uint leading_bytes, con
 #define STRIDE_BYTES 1024
 
 // The instruction's transpose bits: 1 where the operand is MN-major.
-#define TRANSPOSE_A TRANSA
-#if TRANSB
+#define TRANSPOSE_A A_TRANSPOSED
+#if B_TRANSPOSED
 #define TRANSPOSE_B 0
 #else
 #define TRANSPOSE_B 1
@@ -132,18 +154,26 @@ inline ulong matrix_descriptor(const uint address, const uint leading_bytes, con
 #define ACCUMULATOR_OPERANDS(d) "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63]), "+f"(d[64]), "+f"(d[65]), "+f"(d[66]), "+f"(d[67]), "+f"(d[68]), "+f"(d[69]), "+f"(d[70]), "+f"(d[71]), "+f"(d[72]), "+f"(d[73]), "+f"(d[74]), "+f"(d[75]), "+f"(d[76]), "+f"(d[77]), "+f"(d[78]), "+f"(d[79]), "+f"(d[80]), "+f"(d[81]), "+f"(d[82]), "+f"(d[83]), "+f"(d[84]), "+f"(d[85]), "+f"(d[86]), "+f"(d[87]), "+f"(d[88]), "+f"(d[89]), "+f"(d[90]), "+f"(d[91]), "+f"(d[92]), "+f"(d[93]), "+f"(d[94]), "+f"(d[95]), "+f"(d[96]), "+f"(d[97]), "+f"(d[98]), "+f"(d[99]), "+f"(d[100]), "+f"(d[101]), "+f"(d[102]), "+f"(d[103]), "+f"(d[104]), "+f"(d[105]), "+f"(d[106]), "+f"(d[107]), "+f"(d[108]), "+f"(d[109]), "+f"(d[110]), "+f"(d[111]), "+f"(d[112]), "+f"(d[113]), "+f"(d[114]), "+f"(d[115]), "+f"(d[116]), "+f"(d[117]), "+f"(d[118]), "+f"(d[119]), "+f"(d[120]), "+f"(d[121]), "+f"(d[122]), "+f"(d[123]), "+f"(d[124]), "+f"(d[125]), "+f"(d[126]), "+f"(d[127])
 #endif
 
+// The instruction's shape and types, and the transpose bits where the type has them.
 #if PRECISION == 16
-#define WGMMA_TYPES ".f32.f16.f16"
+#define WGMMA_SHAPE_TYPES "k16.f32.f16.f16"
+#elif PRECISION == 116
+#define WGMMA_SHAPE_TYPES "k16.f32.bf16.bf16"
 #else
-#define WGMMA_TYPES ".f32.bf16.bf16"
+#define WGMMA_SHAPE_TYPES "k8.f32.tf32.tf32"
+#endif
+#if PRECISION == 16 || PRECISION == 116
+#define WGMMA_TRANSPOSES ", " STRINGIFY(TRANSPOSE_A) ", " STRINGIFY(TRANSPOSE_B)
+#else
+#define WGMMA_TRANSPOSES ""
 #endif
 
 // d += the 64 x BN product of the slices the descriptors name (asynchronously: the registers of d
 // may be read only after wgmma_wait).
 inline void wgmma(float* d, const ulong a, const ulong b) {
   asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, " SCALE_D ", 0;\n// SM90A: wgmma.mma_async.sync.aligned.m64n" STRINGIFY(BN)
-               "k16" WGMMA_TYPES " " ACCUMULATOR_LIST ", " DESCRIPTOR_A ", " DESCRIPTOR_B ", p, 1, 1, "
-               STRINGIFY(TRANSPOSE_A) ", " STRINGIFY(TRANSPOSE_B) ";\n}\n"
+               WGMMA_SHAPE_TYPES " " ACCUMULATOR_LIST ", " DESCRIPTOR_A ", " DESCRIPTOR_B ", p, 1, 1"
+               WGMMA_TRANSPOSES ";\n}\n"
                : ACCUMULATOR_OPERANDS(d)
                : "l"(a), "l"(b), "r"(1)
                : "memory");
@@ -189,6 +219,10 @@ inline void load_tile(__local storage_t* a_stage, __local storage_t* b_stage, co
                       const int lda, const __global storage_t* B, const int ldb, const int M, const int N,
                       const int K, const int m0, const int n0, const int tile, const int thread) {
   const int k0 = tile * BK;
+#if PACKED  // whole tiles of K-contiguous rows: 16-byte copies, none checked
+  load_block(a_stage, A, lda, m0, k0, BM, BK, BM, BK, CHUNK_ELEMENTS, thread);
+  load_block(b_stage, B, ldb, n0, k0, BN, BK, BN, BK, CHUNK_ELEMENTS, thread);
+#else
 #if TRANSA
   load_block(a_stage, A, lda, k0, m0, K - k0, M - m0, BK, BM, VWA, thread);
 #else
@@ -198,6 +232,7 @@ inline void load_tile(__local storage_t* a_stage, __local storage_t* b_stage, co
   load_block(b_stage, B, ldb, n0, k0, N - n0, K - k0, BN, BK, VWB, thread);
 #else
   load_block(b_stage, B, ldb, k0, n0, K - k0, N - n0, BK, BN, VWB, thread);
+#endif
 #endif
 }
 
@@ -249,16 +284,16 @@ void xgemm_wgmma(const int M, const int N, const int K, const float alpha, const
                 m0, n0, ahead, thread);
     copy_async_commit();
 
-    const uint a_stage = a_window + (uint)(step % STAGES * A_STAGE * 2);
-    const uint b_stage = b_window + (uint)(step % STAGES * B_STAGE * 2);
+    const uint a_stage = a_window + (uint)(step % STAGES * A_STAGE * sizeof(storage_t));
+    const uint b_stage = b_window + (uint)(step % STAGES * B_STAGE * sizeof(storage_t));
 #pragma unroll
     for (int t = 0; t < MT; ++t) wgmma_fence(d[t]);
 #pragma unroll
-    for (int k = 0; k < BK; k += 16) {
-      const ulong b = matrix_descriptor(b_stage + (uint)(B_LOCAL(k, 0) * 2), B_LEADING_BYTES, STRIDE_BYTES);
+    for (int k = 0; k < BK; k += INSTRUCTION_K) {
+      const ulong b = matrix_descriptor(b_stage + (uint)(B_LOCAL(k, 0) * sizeof(storage_t)), B_LEADING_BYTES, STRIDE_BYTES);
 #pragma unroll
       for (int t = 0; t < MT; ++t)
-        wgmma(d[t], matrix_descriptor(a_stage + (uint)(A_LOCAL((warpgroup * MT + t) * 64, k) * 2), A_LEADING_BYTES,
+        wgmma(d[t], matrix_descriptor(a_stage + (uint)(A_LOCAL((warpgroup * MT + t) * 64, k) * sizeof(storage_t)), A_LEADING_BYTES,
                                       STRIDE_BYTES),
               b);
     }

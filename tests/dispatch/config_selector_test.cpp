@@ -312,8 +312,8 @@ TEST_F(ConfigSelectorTest, EveryPrecisionGetsAFamilyThatServesIt) {
 }
 
 // Untuned, a device runs the defaults of its matrix units where it has them: Hopper's warpgroup
-// units for fp16 and bf16, mma.sync for tf32 on 8.0 and later, the FP64 units for fp64; elsewhere
-// the portable families.
+// units for fp16, bf16, tf32 and 3xtf32, mma.sync for these on 8.0 and later, the FP64 units for
+// fp64; elsewhere the portable families.
 TEST_F(ConfigSelectorTest, UntunedProblemsRunOnTheMatrixUnitsWhereTheDeviceHasThem) {
   limits.nv_compiler_options = true;
   const struct {
@@ -321,9 +321,10 @@ TEST_F(ConfigSelectorTest, UntunedProblemsRunOnTheMatrixUnitsWhereTheDeviceHasTh
     Precision precision;
     const char* family;
   } expected[] = {{90, Precision::Half, "xgemm_wgmma"},    {90, Precision::BFloat16, "xgemm_wgmma"},
-                  {90, Precision::TF32, "xgemm_mma"},      {90, Precision::Single3xTF32, "xgemm_mma"},
+                  {90, Precision::TF32, "xgemm_wgmma"},    {90, Precision::Single3xTF32, "xgemm_wgmma"},
                   {90, Precision::Double, "xgemm_mma64"},  {90, Precision::Single, "xgemm"},
-                  {80, Precision::Half, "xgemm_mma"},      {80, Precision::Double, "xgemm_mma64"},
+                  {80, Precision::Half, "xgemm_mma"},      {80, Precision::TF32, "xgemm_mma"},
+                  {80, Precision::Double, "xgemm_mma64"},
                   {0, Precision::Half, "xgemm_lowp"},      {0, Precision::Double, "xgemm"}};
   for (const auto& [capability, precision, family] : expected) {
     limits.nv_compute_capability = capability;

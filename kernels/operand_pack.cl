@@ -1,0 +1,57 @@
+// Packs one GEMM operand for a family that reads its operands K-contiguous and padded ("pack").
+//
+// A family that declares "includes": ["precision_storage", "operand_pack"] and a "pack" entry of
+// pack_operand in its description gets this text; the host runs it once for op(A) and once for
+// op(B)^T before the family's own kernel (core/kernel_family.hpp, KernelFamily::Packing). Packing
+// lets the main kernel read both operands one way whatever the transposition (Hopper's TF32
+// matrix units read K-major operands only) and without bounds checks (the padding is zeros).
+//
+// The operand is `rows` x `depth` with element (r, k) at X[r * ld + k] where k_contiguous, else at
+// X[k * ld + r]. It becomes packed[r * packed_depth + k], packed_rows x packed_depth, from
+// packed_offset; packed_depth is segment_depth times the precision's product terms. Operands are rounded to what the products see (TF32 for tf32). 3xTF32 packs each
+// element x as big = tf32(x) and small = tf32(x - big) into three segments of segment_depth along
+// K, A as [small | big | big] and B as [big | small | big]: one product of depth 3 segment_depth
+// is small_a big_b + big_a small_b + big_a big_b, the small terms first, and what is lost is
+// small_a small_b and small's rounding, about 2^-21 |x| |y| per product (CUTLASS's 3xTF32).
+//
+// Work-groups of 32 x 8 work-items each move a 32 x 32 block through local memory, so that reads
+// and writes are both along a contiguous dimension whether or not the operand is transposed.
+
+#define PACK_BLOCK 32
+
+__kernel __attribute__((reqd_work_group_size(PACK_BLOCK, 8, 1)))
+void pack_operand(const int rows, const int depth, const int k_contiguous, const int operand,
+                  __global const storage_t* X, const ulong offset, const int ld, __global storage_t* packed,
+                  const ulong packed_offset, const int packed_rows, const int segment_depth,
+                  const int packed_depth) {
+  __local storage_t block[PACK_BLOCK][PACK_BLOCK + 1];
+  const int x = get_local_id(0), y = get_local_id(1);
+  const int k0 = get_group_id(0) * PACK_BLOCK, r0 = get_group_id(1) * PACK_BLOCK;
+  X += offset;
+  packed += packed_offset;
+  for (int i = y; i < PACK_BLOCK; i += 8) {
+    // Read along the contiguous dimension: k where k_contiguous, r otherwise.
+    const int r = k_contiguous ? r0 + i : r0 + x, k = k_contiguous ? k0 + x : k0 + i;
+    const storage_t value = r < rows && k < depth ? X[k_contiguous ? (size_t)r * ld + k : (size_t)k * ld + r] : 0;
+    if (k_contiguous)
+      block[i][x] = value;
+    else
+      block[x][i] = value;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (int i = y; i < PACK_BLOCK; i += 8) {
+    const int r = r0 + i, k = k0 + x;
+    if (r >= packed_rows || k >= segment_depth) continue;
+    __global storage_t* row = packed + (size_t)r * packed_depth;
+#if PRECISION == 19
+    row[k] = round_to_tf32(block[i][x]);
+#elif PRECISION == 332
+    const float big = round_to_tf32(block[i][x]), small = round_to_tf32(block[i][x] - big);
+    row[k] = operand == 0 ? small : big;
+    row[segment_depth + k] = operand == 0 ? big : small;
+    row[2 * segment_depth + k] = big;
+#else
+    row[k] = block[i][x];
+#endif
+  }
+}

@@ -1,0 +1,136 @@
+// Families that read packed operands (a description's "pack", kernels/operand_pack.cl): the
+// packing kernel's layout, rounding and 3xTF32 split, and whole GEMMs through the library's launch
+// and the evaluator's check, driven by a test-only family (tests/data/families/packed.*).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "core/half_conversion.hpp"
+#include "core/kernel_config.hpp"
+#include "dispatch/program_cache.hpp"
+#include "gemmtune/error.hpp"
+#include "tests/tune/test_families.hpp"
+#include "tuner/evaluator.hpp"
+
+namespace gemmtune {
+namespace {
+
+const KernelFamily& packed() {
+  static const KernelFamily family = testing::test_family("packed", "packed.cl");
+  return family;
+}
+
+class PackedOperands : public ::testing::Test {
+ protected:
+  DeviceEntry device = select_device("");
+};
+
+// Every precision the family packs, every transposition and both layouts, with sizes that no
+// padding divides and paddings of none to whole tiles (taken in turn): the evaluator checks each
+// result against the reference GEMM at the precision's bound (3xTF32 at FP32's).
+TEST_F(PackedOperands, EveryPrecisionTranspositionAndLayoutIsCorrect) {
+  const KernelConfig configs[] = {{}, {{"ROWS_A", 16}, {"ROWS_B", 64}, {"DEPTH", 32}}, {{"ROWS_A", 64}, {"DEPTH", 8}}};
+  std::size_t turn = 0;
+  for (const Precision precision : packed().precisions())
+    for (const Transpose trans_a : {Transpose::No, Transpose::Yes})
+      for (const Transpose trans_b : {Transpose::No, Transpose::Yes})
+        for (const Layout layout : {Layout::RowMajor, Layout::ColMajor}) {
+          const GemmArguments problem = dense_gemm_arguments(layout, trans_a, trans_b, 37, 29, 45);
+          Evaluator evaluator(packed(), device, problem, precision, {.timed_runs = 1, .compile_threads = 0});
+          const KernelConfig& config = configs[turn++ % std::size(configs)];
+          const auto outcome = evaluator.evaluate(config);
+          EXPECT_EQ(outcome.status, search::Status::ok)
+              << to_string(precision) << ' ' << (layout == Layout::RowMajor ? "row" : "column") << "-major "
+              << (trans_a == Transpose::Yes ? 'T' : 'N') << (trans_b == Transpose::Yes ? 'T' : 'N') << ' '
+              << config_key(config) << ": " << outcome.error;
+        }
+}
+
+// The packed rows themselves: op(B)^T of a transposed B (rows along N, K contiguous), each element
+// split as 3xTF32 into big = tf32(x) and small = tf32(x - big) in the segments [big | small | big]
+// (A's are [small | big | big]), zeros past the operand, and big + small within 2^-21 of x.
+TEST_F(PackedOperands, ThreeTermsSplitEachElementIntoSegmentsAndPadWithZeros) {
+  const int rows = 5, depth = 7, packed_rows = 8, segment = 16, packed_depth = 3 * segment;
+  const cl::Context context(device.device);
+  const cl::CommandQueue queue(context, device.device);
+  ProgramCache programs;
+  const cl::Program program = programs.get(context, device.device, packed().source(),
+                                           packed().build_options({}, Precision::Single3xTF32, false, true,
+                                                                  {rows, rows, depth}));
+  // op(B)^T (n, k) of a transposed B is B[n * ld + k]: K-contiguous, ld 9 with two unused columns.
+  const int ld = 9;
+  std::vector<float> source(static_cast<std::size_t>(rows) * ld);
+  for (std::size_t i = 0; i < source.size(); ++i) source[i] = std::ldexp(1.0f + 0.123456789f * static_cast<float>(i), static_cast<int>(i % 5) - 2);
+  cl::Buffer input(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof(float) * source.size(), source.data());
+  std::vector<float> out(static_cast<std::size_t>(packed_rows) * packed_depth + 3, -1.0f);
+  cl::Buffer output(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof(float) * out.size(), out.data());
+  for (const int operand : {0, 1}) {
+    cl::Kernel pack(program, "pack_operand");
+    pack.setArg(0, rows);
+    pack.setArg(1, depth);
+    pack.setArg(2, 1);  // K-contiguous
+    pack.setArg(3, operand);
+    pack.setArg(4, input);
+    pack.setArg(5, cl_ulong{0});
+    pack.setArg(6, ld);
+    pack.setArg(7, output);
+    pack.setArg(8, cl_ulong{3});  // the packed offset
+    pack.setArg(9, packed_rows);
+    pack.setArg(10, segment);
+    pack.setArg(11, packed_depth);
+    queue.enqueueNDRangeKernel(pack, cl::NullRange, cl::NDRange(32, 8), cl::NDRange(32, 8));
+    queue.enqueueReadBuffer(output, CL_TRUE, 0, sizeof(float) * out.size(), out.data());
+    for (int i = 0; i < 3; ++i) EXPECT_EQ(out[static_cast<std::size_t>(i)], -1.0f) << "before the offset";
+    for (int r = 0; r < packed_rows; ++r)
+      for (int k = 0; k < segment; ++k) {
+        const float x = r < rows && k < depth ? source[static_cast<std::size_t>(r) * ld + k] : 0.0f;
+        const float big = round_to_tf32(x), small = round_to_tf32(x - big);
+        const auto at = [&](int part) { return out[3 + static_cast<std::size_t>(r) * packed_depth + part * segment + k]; };
+        EXPECT_EQ(at(0), operand == 0 ? small : big) << "operand " << operand << " (" << r << ", " << k << ")";
+        EXPECT_EQ(at(1), operand == 0 ? big : small) << "operand " << operand << " (" << r << ", " << k << ")";
+        EXPECT_EQ(at(2), big) << "operand " << operand << " (" << r << ", " << k << ")";
+        EXPECT_LE(std::fabs(static_cast<double>(big) + small - x), std::ldexp(std::fabs(x), -21));
+        if (x != big) {
+          EXPECT_NE(small, 0.0f) << "the residual of " << x;
+        }
+      }
+  }
+}
+
+// A packed family's packed shape: padded to its multiples, the depth times the precision's terms,
+// none where K is 0 or the precision is not packed, and a clear error where the rows would not hold.
+TEST(PackedShape, FollowsTheDescriptionAndThePrecisionTable) {
+  const auto shape = packed().packing({{"ROWS_A", 16}, {"ROWS_B", 64}, {"DEPTH", 32}}, Precision::Single3xTF32, {37, 29, 45});
+  ASSERT_TRUE(shape);
+  EXPECT_EQ(shape->entry, "pack_operand");
+  EXPECT_EQ(shape->rows_a, 48);
+  EXPECT_EQ(shape->rows_b, 64);
+  EXPECT_EQ(shape->segment_depth, 64);
+  EXPECT_EQ(shape->depth, 192);
+  EXPECT_EQ(packed().packing({}, Precision::TF32, {37, 29, 45})->depth, 45);
+  EXPECT_FALSE(packed().packing({}, Precision::TF32, {37, 29, 0}));
+  EXPECT_NE(packed().build_options({}, Precision::TF32, false, false, {1, 1, 1}).find("-DPACKED=1"), std::string::npos);
+  EXPECT_THROW(packed().packing({{"DEPTH", -1}}, Precision::TF32, {37, 29, 45}), ConfigError);
+}
+
+// A description whose "pack" names a precision the family does not serve, or lacks a shape, is refused.
+TEST(PackedShape, AMalformedPackIsRefusedWithItsOrigin) {
+  const auto refused = [](const std::string& from, const std::string& to) {
+    std::string description = packed().description();
+    description.replace(description.find(from), from.size(), to);
+    try {
+      KernelFamily::from_json(description, packed().source(), "packed.json");
+    } catch (const ConfigError& error) {
+      return std::string(error.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_NE(refused(R"("precisions": ["fp16", "bf16", "tf32", "fp32", "3xtf32"],
+    "rows_a")", R"("precisions": ["fp64"],
+    "rows_a")").find("packed.json: pack: \"fp64\" is not a precision of the family"), std::string::npos);
+  EXPECT_NE(refused(R"("depth": ")", R"("deep": ")").find("packed.json: pack: unknown key \"deep\""), std::string::npos);
+}
+
+}  // namespace
+}  // namespace gemmtune
