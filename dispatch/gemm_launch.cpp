@@ -65,15 +65,16 @@ void set_scalars(cl::Kernel& kernel, const RowMajorGemm& p, Precision precision,
 }
 
 // Packs op(A) and op(B)^T as `packing` says into the memo's buffer (grown where too small) or one
-// of this call, and returns the problem the main kernel runs on them, with `a` and `b` the packed
-// buffer; `packed` gets the packing kernels' events.
+// of this call, which `workspace` holds until the main kernel is enqueued, and returns the problem
+// the main kernel runs on them, with `a` and `b` the packed buffer; `packed` gets the packing
+// kernels' events.
 RowMajorGemm enqueue_packing(const cl::CommandQueue& queue, const cl::Kernel& main_kernel,
                              const KernelFamily::Packing& packing, const RowMajorGemm& p, Precision precision,
-                             cl_mem& a, cl_mem& b, std::vector<cl::Event>& packed, LaunchMemo* memo) {
+                             cl_mem& a, cl_mem& b, cl::Buffer& workspace, std::vector<cl::Event>& packed,
+                             LaunchMemo* memo) {
   const std::size_t rows_a = static_cast<std::size_t>(packing.rows_a), rows_b = static_cast<std::size_t>(packing.rows_b);
   const std::size_t depth = static_cast<std::size_t>(packing.depth);
   const std::size_t bytes = (rows_a + rows_b) * depth * static_cast<std::size_t>(precision_info(precision).storage_bytes);
-  cl::Buffer workspace;
   std::vector<cl::Event> reads;  // the previous call's main kernel, which reads the memo's buffer
   if (memo && memo->workspace_bytes >= bytes) {
     workspace = memo->workspace;
@@ -181,9 +182,8 @@ void enqueue_gemm(const cl::CommandQueue& queue, cl::Kernel& kernel, const Kerne
     // the packing of the operands, or the scaling of C by beta before a split K adds into it.
     std::vector<cl::Event> before;  // allocated only where there is one
     RowMajorGemm run = p;
-    if (geometry->packing) {
-      run = enqueue_packing(queue, kernel, *geometry->packing, p, precision, a, b, before, memo);
-    }
+    cl::Buffer packed;  // released once the main kernel holds it
+    if (geometry->packing) run = enqueue_packing(queue, kernel, *geometry->packing, p, precision, a, b, packed, before, memo);
     // Split K: C = beta * C first, then every work-group adds its part (see kernels/xgemm.cl).
     const bool split = geometry->scale_first;
     if (split) {

@@ -8,6 +8,7 @@
 
 #include "core/half_conversion.hpp"
 #include "core/kernel_config.hpp"
+#include "dispatch/gemm_launch.hpp"
 #include "dispatch/program_cache.hpp"
 #include "gemmtune/error.hpp"
 #include "tests/tune/test_families.hpp"
@@ -45,6 +46,36 @@ TEST_F(PackedOperands, EveryPrecisionTranspositionAndLayoutIsCorrect) {
               << (trans_a == Transpose::Yes ? 'T' : 'N') << (trans_b == Transpose::Yes ? 'T' : 'N') << ' '
               << config_key(config) << ": " << outcome.error;
         }
+}
+
+// A call without a launch memo packs into a buffer of its own:
+// C = op(A) op(B) + C of a transposed A, beside the host's sum.
+TEST_F(PackedOperands, ACallWithoutAMemoPacksIntoABufferOfItsOwn) {
+  const std::size_t m = 37, n = 29, k = 45;
+  const GemmArguments arguments = dense_gemm_arguments(Layout::RowMajor, Transpose::Yes, Transpose::No, m, n, k);
+  const RowMajorGemm problem = to_row_major(arguments);
+  std::vector<float> a(k * m), b(k * n), c(m * n, 1.0f);
+  for (std::size_t i = 0; i < a.size(); ++i) a[i] = static_cast<float>(i % 7) - 3.0f;
+  for (std::size_t i = 0; i < b.size(); ++i) b[i] = static_cast<float>(i % 5) * 0.5f;
+  const cl::Context context(device.device);
+  const cl::CommandQueue queue(context, device.device);
+  ProgramCache programs;
+  const cl::Program program = programs.get(context, device.device, packed().source(),
+                                           gemm_build_options(packed(), {}, Precision::Single, problem));
+  cl::Buffer a_buffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof(float) * a.size(), a.data());
+  cl::Buffer b_buffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof(float) * b.size(), b.data());
+  cl::Buffer c_buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof(float) * c.size(), c.data());
+  cl::Event done;
+  enqueue_gemm(queue, program, packed(), {{"ROWS_A", 16}, {"DEPTH", 8}}, problem, Precision::Single, 1.0, 1.0,
+               a_buffer(), b_buffer(), c_buffer(), &done);
+  done.wait();
+  queue.enqueueReadBuffer(c_buffer, CL_TRUE, 0, sizeof(float) * c.size(), c.data());
+  for (std::size_t i = 0; i < m; ++i)
+    for (std::size_t j = 0; j < n; ++j) {
+      double sum = 1.0;
+      for (std::size_t l = 0; l < k; ++l) sum += static_cast<double>(a[l * m + i]) * b[l * n + j];
+      ASSERT_EQ(c[i * n + j], static_cast<float>(sum)) << "C(" << i << ", " << j << ")";
+    }
 }
 
 // The packed rows themselves: op(B)^T of a transposed B (rows along N, K contiguous), each element

@@ -287,7 +287,7 @@ TEST_F(TuneCommand, AFamilyTheDeviceCannotRunIsRefusedByNameAndPassedOverAmongAl
 TEST_F(TuneCommand, KernelsNamesTheDefaultPriorityAndThePtxPass) {
   const ProcessResult listed = run_gemmtune("kernels --precision fp16");
   ASSERT_EQ(listed.exit_code, 0) << listed.err;
-  EXPECT_NE(listed.out.find("includes precision_storage async_copy; default priority 3; rebuilt from its PTX for sm_90a\n"),
+  EXPECT_NE(listed.out.find("includes precision_storage async_copy operand_pack; default priority 3; rebuilt from its PTX for sm_90a\n"),
             std::string::npos)
       << listed.out;
   EXPECT_NE(listed.out.find("transpositions NN NT TN TT; includes precision_storage; default priority 0\n"),
