@@ -59,6 +59,7 @@ class GemmtunePeer : public Peer {
     result.extra = {{"config_source", to_string(choice.source)},
                     {"config_detail", choice.detail},
                     {"family", choice.family},
+                    {"runs_as", to_string(choice.runs_as.value_or(p.precision))},
                     {"config", config_object(choice.config)}};
     return result;
   }

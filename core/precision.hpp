@@ -16,6 +16,10 @@ struct PrecisionInfo {
   int storage_bytes;             // one element of A, B or C in memory
   std::string_view products;     // precision of the products: fp16, bf16, tf32, fp32 or fp64
   int product_terms;             // products per pair of elements: 3 for 3xTF32 (big and small parts)
+  // A precision of the same storage at least as accurate, whose kernels may serve this one where
+  // the database shows them faster (tf32 and 3xtf32 by fp32), or empty. Never the other way: the
+  // dispatcher never lowers a call's precision.
+  std::string_view stronger;
   std::string_view accumulation; // precision of the sums: fp32 or fp64
   std::string_view opencl_type;  // element type in kernels; fp16 and bf16 travel as 16-bit integers
   std::string_view extension;    // OpenCL extension the device must report, or empty
@@ -29,6 +33,9 @@ std::span<const PrecisionInfo> precision_table();
 const PrecisionInfo& precision_info(Precision precision);
 // "fp32" and also "32"/"64" (the codes of earlier versions); nothing for an unknown text.
 std::optional<Precision> precision_from_code(std::string_view code);
+
+// The row's `stronger` precision, if any.
+std::optional<Precision> stronger_precision(Precision precision);
 
 // The precision whose type holds the sums, alpha and beta, and a reference result: fp32 (float) or
 // fp64 (double), from the row's accumulation.

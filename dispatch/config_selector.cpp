@@ -4,11 +4,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <set>
 #include <sstream>
 #include <vector>
 
 #include "db/database.hpp"
+#include "core/precision.hpp"
 #include "db/record_validation.hpp"
 #include "dispatch/family_limits.hpp"
 #include "dispatch/kernel_registry.hpp"
@@ -41,17 +43,30 @@ std::string format_problem(const Observation& seen) {
   return format_shape(seen.problem.m, seen.problem.n, seen.problem.k) + " " + seen.trans + " (" + seen.family->name() + ")";
 }
 
+// A choice and the time it was measured or predicted to take.
+struct TimedChoice {
+  ConfigChoice choice;
+  double seconds = 0;
+};
+
 // Walks database entries for one shape over every family that serves it, counting the entries it
 // had to skip so the detail can say so.
 class Chooser {
  public:
   Chooser(const DeviceFingerprint& device, const DeviceLimits& limits, const GemmShape& shape)
       : device_(device), limits_(limits), shape_(shape), trans_(transpose_code(shape.trans_a, shape.trans_b)) {
-    for (const auto& family : kernel_families())
-      if (family.serves(shape.precision, trans_)) families_.push_back(&family);
-    std::stable_sort(families_.begin(), families_.end(), [](const KernelFamily* a, const KernelFamily* b) {
-      return a->default_priority() > b->default_priority();
+    // The defaults' order: the families of this precision, and of the stronger one of the same
+    // storage where there is one, by priority (this precision's first among equals).
+    std::vector<Precision> precisions{shape.precision};
+    if (const auto stronger = stronger_precision(shape.precision)) precisions.push_back(*stronger);
+    for (const Precision precision : precisions)
+      for (const auto& family : kernel_families())
+        if (family.serves(precision, trans_)) by_priority_.push_back({&family, precision});
+    std::stable_sort(by_priority_.begin(), by_priority_.end(), [](const auto& a, const auto& b) {
+      return a.first->default_priority() > b.first->default_priority();
     });
+    for (const auto& [family, precision] : by_priority_)
+      if (precision == shape.precision) families_.push_back(family);
   }
 
   // The entry's family and complete configuration when it is sound (the database's own checks:
@@ -62,7 +77,7 @@ class Chooser {
     try {
       const KernelFamily& family = kernel_family(entry.kernel_name);
       if (!db::invalid_best(entry) && !violation_on_device(family, entry.config, limits_, shape_.precision, trans_))
-        return ConfigChoice{family.name(), family.complete(entry.config), source, std::move(detail)};
+        return ConfigChoice{family.name(), family.complete(entry.config), source, std::move(detail), std::nullopt};
     } catch (const ConfigError&) {
       // An unknown family or parameter name: written by another version; not trusted either.
     }
@@ -71,7 +86,9 @@ class Chooser {
     return std::nullopt;
   }
 
-  std::optional<ConfigChoice> from_database(const db::Database& database, const LearnedModel& learned) {
+  // The database's choice for the shape with the time it was measured or predicted to take
+  // (infinite where it is the vendor's best of another shape, which predicts nothing).
+  std::optional<TimedChoice> from_database(const db::Database& database, const LearnedModel& learned) {
     const db::ProblemRecord problem{to_string(shape_.precision), to_string(shape_.layout), trans_,
                                     static_cast<std::int64_t>(shape_.m), static_cast<std::int64_t>(shape_.n),
                                     static_cast<std::int64_t>(shape_.k)};
@@ -104,7 +121,8 @@ class Chooser {
                                     static_cast<double>(problem.k) / seen.seconds * 1e-9)
                 : "predicted " + format_seconds(ranked.front().predicted_seconds) + " from " + format_problem(seen) +
                       " on " + seen.origin + ", measured " + format_seconds(seen.seconds);
-      return ConfigChoice{seen.family->name(), seen.config, source, detail};
+      return TimedChoice{{seen.family->name(), seen.config, source, detail, std::nullopt},
+                         exact ? seen.seconds : ranked.front().predicted_seconds};
     }
 
     std::vector<db::TunedBest> vendor;
@@ -118,18 +136,24 @@ class Chooser {
                                "best known for " + device_.vendor + " " + device_.type + " devices: tuned " +
                                    format_shape(entry.problem.m, entry.problem.n, entry.problem.k) + " on " +
                                    entry.device_key + ", " + format_gflops(entry.gflops)))
-        return choice;
+        return TimedChoice{std::move(*choice), std::numeric_limits<double>::infinity()};
     return std::nullopt;
   }
 
   // The family of highest default priority serving this problem whose default runs here, of those
   // not `excluded`.
   ConfigChoice built_in_default(const std::set<std::string>& excluded = {}) const {
-    for (const KernelFamily* family : families_) {
+    for (const auto& [family, precision] : by_priority_) {
       if (excluded.contains(family->name())) continue;
-      KernelConfig config = default_on_device(*family, limits_, shape_.precision);
-      if (!violation_on_device(*family, config, limits_, shape_.precision, trans_))
-        return {family->name(), std::move(config), ConfigSource::Default, "the built-in defaults for this kind of device"};
+      KernelConfig config = default_on_device(*family, limits_, precision);
+      if (violation_on_device(*family, config, limits_, precision, trans_)) continue;
+      ConfigChoice choice{family->name(), std::move(config), ConfigSource::Default,
+                          "the built-in defaults for this kind of device", std::nullopt};
+      if (precision != shape_.precision) {
+        choice.runs_as = precision;
+        choice.detail = "computed as " + to_string(precision) + ", whose family ranks first here: " + choice.detail;
+      }
+      return choice;
     }
     throw InvalidArgument(std::string(excluded.empty() ? "no kernel family" : "no other kernel family") + " runs " +
                           to_string(shape_.precision) + " " + trans_ + " problems on this device");
@@ -149,7 +173,8 @@ class Chooser {
   const DeviceLimits& limits_;
   const GemmShape& shape_;
   std::string trans_;
-  std::vector<const KernelFamily*> families_;
+  std::vector<const KernelFamily*> families_;  // those of the shape's own precision, by priority
+  std::vector<std::pair<const KernelFamily*, Precision>> by_priority_;
   std::set<std::string> skipped_;  // "family|config_key" of the configurations passed over
 };
 
@@ -173,11 +198,24 @@ ConfigChoice ConfigSelector::choose(const GemmShape& shape) const {
   }
   try {
     const db::Database database(database_, db::Database::Mode::ReadOnly);
-    const std::shared_ptr<const LearnedModel> learned = model_for(database, shape.precision, shape.layout);
-    if (auto choice = chooser.from_database(database, *learned)) {
-      choice->detail += chooser.skipped_note();
-      return *choice;
+    std::optional<TimedChoice> best = chooser.from_database(database, *model_for(database, shape.precision, shape.layout));
+    if (best) best->choice.detail += chooser.skipped_note();
+    // A stronger precision of the same storage runs the call where it is known or predicted
+    // faster (fp32 kernels for a skinny tf32 problem that leaves the matrix units idle).
+    if (const auto stronger = stronger_precision(shape.precision)) {
+      GemmShape as_stronger = shape;
+      as_stronger.precision = *stronger;
+      Chooser other(device_, limits_, as_stronger);
+      auto candidate = other.from_database(database, *model_for(database, *stronger, shape.layout));
+      if (candidate && (!best || candidate->seconds < best->seconds)) {
+        candidate->choice.runs_as = *stronger;
+        candidate->choice.detail = "computed as " + to_string(*stronger) + " (" + format_seconds(candidate->seconds) +
+                                   (best ? " against " + format_seconds(best->seconds) + " in " + to_string(shape.precision) : "") +
+                                   "): " + candidate->choice.detail + other.skipped_note();
+        best = std::move(candidate);
+      }
     }
+    if (best) return best->choice;
     fallback.detail += " (nothing usable tuned for this device, model or vendor" + chooser.skipped_note() + ")";
   } catch (const std::exception& problem) {
     // A damaged or foreign database must not stop a program's GEMMs; the reason stays visible.

@@ -48,6 +48,7 @@ std::size_t alignment_of(std::size_t ld, std::size_t offset) {
 struct LaunchPlan {
   const KernelFamily* family = nullptr;
   KernelConfig config;
+  Precision precision = Precision::Single;  // what the family computes in (ConfigChoice::runs_as)
   cl::Kernel kernel;
   LaunchMemo memo;  // what `kernel` holds; guarded by `mutex` with it
   std::mutex mutex;
@@ -119,9 +120,10 @@ struct Handle::Impl {
     for (;;) {
       plan->family = &kernel_family(choice.family);
       plan->config = aligned_config(*plan->family, choice.config, problem);
+      plan->precision = choice.runs_as.value_or(precision);
       try {
         program = programs.get(context, device, plan->family->source(),
-                               gemm_build_options(*plan->family, plan->config, precision, problem));
+                               gemm_build_options(*plan->family, plan->config, plan->precision, problem));
         break;
       } catch (const BuildError& error) {
         // A configuration this driver cannot build (a new driver, a PTX pass it defeats) must not
@@ -182,7 +184,7 @@ struct Handle::Impl {
     cl::Event done;
     {
       std::lock_guard lock(plan.mutex);
-      enqueue_gemm(queue, plan.kernel, *plan.family, plan.config, problem, precision, alpha, beta, a, b, c,
+      enqueue_gemm(queue, plan.kernel, *plan.family, plan.config, problem, plan.precision, alpha, beta, a, b, c,
                    event ? &done : nullptr, nullptr, &plan.memo);
     }
     if (event) {

@@ -74,7 +74,7 @@ int run_gemm(const RunOptions& o) {
     if (auto violation = violation_on_device(family, *o.config, limits, o.precision, transpose_code(o.trans_a, o.trans_b)))
       throw ConfigError("invalid " + family.name() + " configuration: " + *violation);
     given = ConfigChoice{family.name(), aligned_config(family, family.complete(*o.config), problem),
-                         ConfigSource::Default, "given with --config"};
+                         ConfigSource::Default, "given with --config", std::nullopt};
   }
 
   ProgramCache programs;
@@ -129,6 +129,7 @@ int run_gemm(const RunOptions& o) {
                             {"layout", to_string(o.layout)},
                             {"precision", to_string(o.precision)},
                             {"family", family.name()},
+                            {"runs_as", to_string(choice.runs_as.value_or(o.precision))},
                             {"alpha", o.alpha}, {"beta", o.beta},
                             {"config", config_object(config)},
                             {"config_source", to_string(choice.source)},

@@ -19,6 +19,10 @@ struct ConfigChoice {
   KernelConfig config;
   ConfigSource source = ConfigSource::Default;
   std::string detail;  // e.g. which tuned problem a "nearest" choice came from
+  // Empty: the family computes in the call's precision. Else the stronger precision of the same
+  // storage it computes in (tf32 and 3xtf32 calls as fp32, where that is known or predicted faster,
+  // or where its family ranks first untuned): never a weaker one.
+  std::optional<Precision> runs_as;
 };
 
 // One GEMM problem as the dispatcher sees it (no buffers).

@@ -307,13 +307,18 @@ TEST_F(ConfigSelectorTest, DoublePrecisionOnlyFromDoubleResults) {
 TEST_F(ConfigSelectorTest, EveryPrecisionGetsAFamilyThatServesIt) {
   for (const auto& row : precision_table()) {
     const ConfigChoice choice = choose(67, 45, 37, row.precision);
-    EXPECT_TRUE(kernel_family(choice.family).serves(row.precision, "NN")) << row.code << ": " << choice.family;
+    EXPECT_TRUE(kernel_family(choice.family).serves(choice.runs_as.value_or(row.precision), "NN"))
+        << row.code << ": " << choice.family;
+    if (choice.runs_as) {
+      EXPECT_EQ(choice.runs_as, stronger_precision(row.precision)) << row.code;
+    }
   }
 }
 
 // Untuned, a device runs the defaults of its matrix units where it has them: Hopper's warpgroup
 // units for fp16, bf16, tf32 and 3xtf32, mma.sync for these on 8.0 and later, the FP64 units for
-// fp64; elsewhere the portable families.
+// fp64; elsewhere the portable families, tf32 and 3xtf32 computed as fp32 by xgemm, which ranks
+// above xgemm_lowp.
 TEST_F(ConfigSelectorTest, UntunedProblemsRunOnTheMatrixUnitsWhereTheDeviceHasThem) {
   limits.nv_compiler_options = true;
   const struct {
@@ -325,14 +330,47 @@ TEST_F(ConfigSelectorTest, UntunedProblemsRunOnTheMatrixUnitsWhereTheDeviceHasTh
                   {90, Precision::Double, "xgemm_mma64"},  {90, Precision::Single, "xgemm"},
                   {80, Precision::Half, "xgemm_mma"},      {80, Precision::TF32, "xgemm_mma"},
                   {80, Precision::Double, "xgemm_mma64"},
-                  {0, Precision::Half, "xgemm_lowp"},      {0, Precision::Double, "xgemm"}};
+                  {0, Precision::Half, "xgemm_lowp"},      {0, Precision::Double, "xgemm"},
+                  {0, Precision::TF32, "xgemm"},           {0, Precision::Single3xTF32, "xgemm"}};
   for (const auto& [capability, precision, family] : expected) {
     limits.nv_compute_capability = capability;
     const ConfigChoice choice = choose(1000, 1000, 1000, precision);
     EXPECT_EQ(choice.family, family) << capability << " " << to_string(precision);
     EXPECT_EQ(choice.source, ConfigSource::Default);
-    EXPECT_EQ(choice.config, default_on_device(kernel_family(family), limits, precision));
+    const Precision computed = kernel_family(family).serves(precision, "NN") ? precision : *stronger_precision(precision);
+    EXPECT_EQ(choice.runs_as, computed == precision ? std::nullopt : std::optional(computed)) << to_string(precision);
+    EXPECT_EQ(choice.config, default_on_device(kernel_family(family), limits, computed));
   }
+}
+
+// A tf32 problem runs as fp32 where fp32's measurement (or prediction) is faster, saying so, and
+// stays tf32 where tf32's is: a stronger precision of the same storage may serve a call, never a
+// weaker one (an fp32 problem is never computed as tf32, however fast its entries).
+TEST_F(ConfigSelectorTest, AStrongerPrecisionRunsTheCallWhereItIsFaster) {
+  const KernelFamily& lowp = kernel_family("xgemm_lowp");
+  const KernelConfig lowp_config = default_on_device(lowp, limits, Precision::TF32);
+  {
+    db::Database database = writable();
+    add_result(database, me, problem(512, 16, 512, "tf32"), lowp_config, 1e-3, lowp.source().hash, "xgemm_lowp");
+    add_result(database, me, problem(512, 16, 512), valid_config(64), 1e-4);
+    add_result(database, me, problem(1024, 1024, 1024, "tf32"), lowp_config, 1e-4, lowp.source().hash, "xgemm_lowp");
+    add_result(database, me, problem(1024, 1024, 1024), valid_config(32), 1e-3);
+  }
+  const ConfigChoice skinny = choose(512, 16, 512, Precision::TF32);
+  EXPECT_EQ(skinny.family, "xgemm");
+  EXPECT_EQ(skinny.runs_as, Precision::Single);
+  EXPECT_EQ(skinny.config, kernel_family("xgemm").complete(valid_config(64)));
+  EXPECT_EQ(skinny.source, ConfigSource::Exact);
+  EXPECT_THAT(skinny.detail, HasSubstr("computed as fp32 (100.0 us against 1.00 ms in tf32)"));
+
+  const ConfigChoice square = choose(1024, 1024, 1024, Precision::TF32);
+  EXPECT_EQ(square.family, "xgemm_lowp");
+  EXPECT_EQ(square.runs_as, std::nullopt);
+  EXPECT_EQ(square.source, ConfigSource::Exact);
+
+  const ConfigChoice fp32 = choose(1024, 1024, 1024, Precision::Single);
+  EXPECT_EQ(fp32.family, "xgemm");
+  EXPECT_EQ(fp32.runs_as, std::nullopt);
 }
 
 // When the chosen configuration's program fails to build, the next family's defaults run: on
