@@ -121,7 +121,8 @@ class KernelFamily {
   };
   // Whether operands of this precision are packed; the kernel sees it as PACKED.
   bool packs(Precision precision) const;
-  // The packed shape for one problem, or nothing where this precision is not packed or K is 0.
+  // The packed shape for one problem, or nothing where this precision is not packed or M, N or K
+  // is 0 (nothing to read).
   std::optional<Packing> packing(const KernelConfig& config, Precision precision, const ProblemSize& problem) const;
   struct Ranges {
     std::array<std::size_t, 3> global{}, local{};

@@ -24,6 +24,22 @@ constexpr std::array<PrecisionInfo, 6> table{{
     {Precision::Double, "fp64", "FP64 throughout", 8, "fp64", 1, "", "fp64", "double", "cl_khr_fp64", "double", 0x1p-52, 64},
 }};
 
+// A stronger precision has the same storage (the call's buffers serve it as they are), an epsilon
+// no larger, and no stronger one of its own.
+constexpr bool stronger_precisions_are_sound() {
+  for (const auto& row : table) {
+    if (row.stronger.empty()) continue;
+    const PrecisionInfo* stronger = nullptr;
+    for (const auto& other : table)
+      if (other.code == row.stronger) stronger = &other;
+    if (!stronger || stronger->storage_bytes != row.storage_bytes || stronger->epsilon > row.epsilon ||
+        !stronger->stronger.empty())
+      return false;
+  }
+  return true;
+}
+static_assert(stronger_precisions_are_sound(), "a stronger precision must share the storage and be at least as accurate");
+
 }  // namespace
 
 std::span<const PrecisionInfo> precision_table() { return table; }

@@ -178,6 +178,19 @@ class Chooser {
   std::set<std::string> skipped_;  // "family|config_key" of the configurations passed over
 };
 
+// Whether the stronger precision's choice runs the call instead of the precision's own: where it
+// is faster, but a prediction never overrules a measurement of this very problem; where the
+// precision has nothing tuned, only a time measured or predicted on this device (not a sibling's
+// or the vendor's) of a family that outranks the precision's own default.
+bool replaces(const TimedChoice& stronger, const std::optional<TimedChoice>& own, const ConfigChoice& own_default) {
+  if (own) {
+    if (own->choice.source == ConfigSource::Exact && stronger.choice.source != ConfigSource::Exact) return false;
+    return stronger.seconds < own->seconds;
+  }
+  return stronger.choice.source != ConfigSource::Fallback && std::isfinite(stronger.seconds) &&
+         kernel_family(stronger.choice.family).default_priority() >= kernel_family(own_default.family).default_priority();
+}
+
 }  // namespace
 
 ConfigSelector::ConfigSelector(DeviceFingerprint device, DeviceLimits limits, std::filesystem::path database)
@@ -207,7 +220,7 @@ ConfigChoice ConfigSelector::choose(const GemmShape& shape) const {
       as_stronger.precision = *stronger;
       Chooser other(device_, limits_, as_stronger);
       auto candidate = other.from_database(database, *model_for(database, *stronger, shape.layout));
-      if (candidate && (!best || candidate->seconds < best->seconds)) {
+      if (candidate && replaces(*candidate, best, fallback)) {
         candidate->choice.runs_as = *stronger;
         candidate->choice.detail = "computed as " + to_string(*stronger) + " (" + format_seconds(candidate->seconds) +
                                    (best ? " against " + format_seconds(best->seconds) + " in " + to_string(shape.precision) : "") +

@@ -6,6 +6,7 @@
 #include "core/kernel_config.hpp"
 #include "core/precision.hpp"
 #include "dispatch/cl_error.hpp"
+#include "gemmtune/error.hpp"
 
 namespace gemmtune {
 namespace {
@@ -78,8 +79,16 @@ RowMajorGemm enqueue_packing(const cl::CommandQueue& queue, const cl::Kernel& ma
   std::vector<cl::Event> reads;  // the previous call's main kernel, which reads the memo's buffer
   if (memo && memo->workspace_bytes >= bytes) {
     workspace = memo->workspace;
-    if (memo->workspace_read()) reads.push_back(memo->workspace_read);
+    if (memo->workspace_read()) {
+      // An event of another queue is waited for only once that queue has submitted it.
+      if (memo->workspace_queue() != queue()) memo->workspace_queue.flush();
+      reads.push_back(memo->workspace_read);
+    }
   } else {
+    const cl::Device device = queue.getInfo<CL_QUEUE_DEVICE>();
+    if (const auto largest = device.getInfo<CL_DEVICE_MAX_MEM_ALLOC_SIZE>(); bytes > largest)
+      throw InvalidArgument("the packed operands of this problem take " + std::to_string(bytes) +
+                            " bytes, more than the device's largest buffer (" + std::to_string(largest) + ")");
     // A smaller buffer of the memo's is released once the kernels that use it are done.
     workspace = cl::Buffer(queue.getInfo<CL_QUEUE_CONTEXT>(), CL_MEM_READ_WRITE, bytes);
     if (memo) {
@@ -212,7 +221,10 @@ void enqueue_gemm(const cl::CommandQueue& queue, cl::Kernel& kernel, const Kerne
     queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(ranges.global[0], ranges.global[1], ranges.global[2]),
                                cl::NDRange(ranges.local[0], ranges.local[1], ranges.local[2]),
                                before.empty() ? nullptr : &before, keep_done ? &done : nullptr);
-    if (geometry->packing && memo) memo->workspace_read = done;
+    if (geometry->packing && memo) {
+      memo->workspace_read = done;
+      memo->workspace_queue = queue;
+    }
     if (start_event) *start_event = before.empty() ? done : before.front();
     if (event) *event = done;
   } catch (const cl::Error& error) {

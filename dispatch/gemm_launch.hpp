@@ -35,9 +35,9 @@ struct LaunchGeometry {
 // so that a call does less work on the host and makes fewer driver calls (on an idle GPU a small
 // GEMM's time is mostly the host's): the launch's geometry, the scalar arguments last set on the
 // kernel, the scaling and packing kernels once created, and the packed operands' buffer with the
-// event of the last kernel that reads it (the next packing waits for it, on whatever queue of the
-// context it comes). Buffers are always set: a released buffer's handle may come back as another
-// buffer's.
+// event and queue of the last kernel that reads it (the next packing waits for it, on whatever
+// queue of the context it comes, flushing that queue first). Buffers are always set: a released
+// buffer's handle may come back as another buffer's.
 struct LaunchMemo {
   std::optional<LaunchGeometry> geometry;
   std::array<std::uint64_t, 14> bits{};
@@ -46,6 +46,7 @@ struct LaunchMemo {
   cl::Buffer workspace;
   std::size_t workspace_bytes = 0;
   cl::Event workspace_read;
+  cl::CommandQueue workspace_queue;
 };
 
 // Enqueues C = alpha*op(A)*op(B) + beta*C with a kernel object of the family's entry, created from

@@ -373,6 +373,30 @@ TEST_F(ConfigSelectorTest, AStrongerPrecisionRunsTheCallWhereItIsFaster) {
   EXPECT_EQ(fp32.runs_as, std::nullopt);
 }
 
+// A prediction of the stronger precision never overrules a measurement of the problem in its own,
+// and where the precision has nothing tuned, its own default stays where its family outranks the
+// stronger precision's (Hopper's warpgroup units for tf32, however fast fp32's tuned kernels).
+TEST_F(ConfigSelectorTest, AStrongerPrecisionNeverOverrulesAMeasurementOrAHigherRankedDefault) {
+  const KernelFamily& lowp = kernel_family("xgemm_lowp");
+  {
+    db::Database database = writable();
+    add_result(database, me, problem(512, 16, 512, "tf32"), default_on_device(lowp, limits, Precision::TF32), 1e-3,
+               lowp.source().hash, "xgemm_lowp");
+    add_result(database, me, problem(512, 16, 1024), valid_config(64), 1e-5);
+  }
+  const ConfigChoice measured = choose(512, 16, 512, Precision::TF32);
+  EXPECT_EQ(measured.family, "xgemm_lowp");
+  EXPECT_EQ(measured.source, ConfigSource::Exact);
+  EXPECT_EQ(measured.runs_as, std::nullopt);
+
+  limits.nv_compiler_options = true;
+  limits.nv_compute_capability = 90;
+  const ConfigChoice untuned = choose(2048, 2048, 2048, Precision::Single3xTF32);
+  EXPECT_EQ(untuned.family, "xgemm_wgmma");
+  EXPECT_EQ(untuned.source, ConfigSource::Default);
+  EXPECT_EQ(untuned.runs_as, std::nullopt);
+}
+
 // When the chosen configuration's program fails to build, the next family's defaults run: on
 // Hopper, fp16 falls from the warpgroup units to mma.sync and then to the portable family; past
 // the last, one line.

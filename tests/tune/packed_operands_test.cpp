@@ -9,6 +9,7 @@
 #include "core/half_conversion.hpp"
 #include "core/kernel_config.hpp"
 #include "dispatch/gemm_launch.hpp"
+#include "dispatch/kernel_registry.hpp"
 #include "dispatch/program_cache.hpp"
 #include "gemmtune/error.hpp"
 #include "tests/tune/test_families.hpp"
@@ -143,6 +144,28 @@ TEST(PackedShape, FollowsTheDescriptionAndThePrecisionTable) {
   EXPECT_FALSE(packed().packing({}, Precision::TF32, {37, 29, 0}));
   EXPECT_NE(packed().build_options({}, Precision::TF32, false, false, {1, 1, 1}).find("-DPACKED=1"), std::string::npos);
   EXPECT_THROW(packed().packing({{"DEPTH", -1}}, Precision::TF32, {37, 29, 45}), ConfigError);
+}
+
+// xgemm_wgmma reads packed tiles without a bounds check: its packed rows are whole tiles of BM
+// (64 MT WARPGROUPS) and BN, and the depth whole tiles of BK, for every tile shape and odd sizes.
+TEST(PackedShape, TheWarpgroupFamilysPackingHoldsWholeTiles) {
+  const KernelFamily& wgmma = kernel_family("xgemm_wgmma");
+  for (const std::int64_t warpgroups : {1, 2, 3})
+    for (const std::int64_t mt : {1, 2})
+      for (const std::int64_t bn : {64, 128, 256})
+        for (const std::int64_t bk : {32, 64, 128}) {
+          const KernelConfig config{{"WARPGROUPS", warpgroups}, {"MT", mt}, {"BN", bn}, {"BK", bk}};
+          for (const ProblemSize size : {ProblemSize{1, 1, 1}, ProblemSize{1000, 777, 333}, ProblemSize{4096, 4096, 4096}}) {
+            const auto shape = wgmma.packing(config, Precision::Single3xTF32, size);
+            ASSERT_TRUE(shape);
+            EXPECT_EQ(shape->rows_a % (64 * mt * warpgroups), 0) << config_key(config);
+            EXPECT_EQ(shape->rows_b % bn, 0) << config_key(config);
+            EXPECT_EQ(shape->segment_depth % bk, 0) << config_key(config);
+            EXPECT_EQ(shape->depth, 3 * shape->segment_depth);
+            EXPECT_GE(shape->rows_a, size.m);
+          }
+        }
+  EXPECT_FALSE(wgmma.packing({}, Precision::Half, {64, 64, 64})) << "16-bit operands are read as they are";
 }
 
 // A description whose "pack" names a precision the family does not serve, or lacks a shape, is refused.
