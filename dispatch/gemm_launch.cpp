@@ -65,37 +65,34 @@ void set_scalars(cl::Kernel& kernel, const RowMajorGemm& p, Precision precision,
     set_scalars<cl_float>(kernel, p, alpha, beta, memo);
 }
 
-// Packs op(A) and op(B)^T as `packing` says into the memo's buffer (grown where too small) or one
-// of this call, which `workspace` holds until the main kernel is enqueued, and returns the problem
-// the main kernel runs on them, with `a` and `b` the packed buffer; `packed` gets the packing
-// kernels' events.
+// Packs op(A) and op(B)^T as `packing` says into `workspace` (grown where too small) and returns
+// the problem the main kernel runs on them, with `a` and `b` the packed buffer, which `held` keeps
+// until the main kernel is enqueued; `packed` gets the packing kernels' events. The caller holds
+// the workspace's mutex.
 RowMajorGemm enqueue_packing(const cl::CommandQueue& queue, const cl::Kernel& main_kernel,
                              const KernelFamily::Packing& packing, const RowMajorGemm& p, Precision precision,
-                             cl_mem& a, cl_mem& b, cl::Buffer& workspace, std::vector<cl::Event>& packed,
-                             LaunchMemo* memo) {
+                             cl_mem& a, cl_mem& b, PackingWorkspace& workspace, cl::Buffer& held,
+                             std::vector<cl::Event>& packed, LaunchMemo* memo) {
   const std::size_t rows_a = static_cast<std::size_t>(packing.rows_a), rows_b = static_cast<std::size_t>(packing.rows_b);
   const std::size_t depth = static_cast<std::size_t>(packing.depth);
   const std::size_t bytes = (rows_a + rows_b) * depth * static_cast<std::size_t>(precision_info(precision).storage_bytes);
-  std::vector<cl::Event> reads;  // the previous call's main kernel, which reads the memo's buffer
-  if (memo && memo->workspace_bytes >= bytes) {
-    workspace = memo->workspace;
-    if (memo->workspace_read()) {
+  std::vector<cl::Event> reads;  // the last kernel that read the workspace
+  if (workspace.bytes >= bytes) {
+    if (workspace.last_read()) {
       // An event of another queue is waited for only once that queue has submitted it.
-      if (memo->workspace_queue() != queue()) memo->workspace_queue.flush();
-      reads.push_back(memo->workspace_read);
+      if (workspace.last_queue() != queue()) workspace.last_queue.flush();
+      reads.push_back(workspace.last_read);
     }
   } else {
     const cl::Device device = queue.getInfo<CL_QUEUE_DEVICE>();
     if (const auto largest = device.getInfo<CL_DEVICE_MAX_MEM_ALLOC_SIZE>(); bytes > largest)
       throw InvalidArgument("the packed operands of this problem take " + std::to_string(bytes) +
                             " bytes, more than the device's largest buffer (" + std::to_string(largest) + ")");
-    // A smaller buffer of the memo's is released once the kernels that use it are done.
-    workspace = cl::Buffer(queue.getInfo<CL_QUEUE_CONTEXT>(), CL_MEM_READ_WRITE, bytes);
-    if (memo) {
-      memo->workspace = workspace;
-      memo->workspace_bytes = bytes;
-    }
+    // The smaller buffer is released once the kernels that use it are done.
+    workspace.buffer = cl::Buffer(queue.getInfo<CL_QUEUE_CONTEXT>(), CL_MEM_READ_WRITE, bytes);
+    workspace.bytes = bytes;
   }
+  held = workspace.buffer;
   cl::Kernel pack = memo && memo->pack() ? memo->pack : cl::Kernel(main_kernel.getInfo<CL_KERNEL_PROGRAM>(), packing.entry.c_str());
   if (memo) memo->pack = pack;
   if (p.swapped) std::swap(a, b);
@@ -117,7 +114,7 @@ RowMajorGemm enqueue_packing(const cl::CommandQueue& queue, const cl::Kernel& ma
     pack.setArg(4, sizeof(cl_mem), &operand.source);
     pack.setArg(5, static_cast<cl_ulong>(operand.offset));
     pack.setArg(6, static_cast<cl_int>(operand.ld));
-    pack.setArg(7, workspace);
+    pack.setArg(7, held);
     pack.setArg(8, static_cast<cl_ulong>(operand.packed_offset));
     pack.setArg(9, static_cast<cl_int>(operand.packed_rows));
     pack.setArg(10, static_cast<cl_int>(packing.segment_depth));
@@ -127,8 +124,8 @@ RowMajorGemm enqueue_packing(const cl::CommandQueue& queue, const cl::Kernel& ma
                                            round_up(operand.packed_rows, 32) / 4),
                                cl::NDRange(32, 8), reads.empty() ? nullptr : &reads, &packed[i]);
   }
-  a = workspace();
-  b = workspace();
+  a = held();
+  b = held();
   RowMajorGemm run = p;
   run.trans_a = false;
   run.trans_b = true;
@@ -192,7 +189,15 @@ void enqueue_gemm(const cl::CommandQueue& queue, cl::Kernel& kernel, const Kerne
     std::vector<cl::Event> before;  // allocated only where there is one
     RowMajorGemm run = p;
     cl::Buffer packed;  // released once the main kernel holds it
-    if (geometry->packing) run = enqueue_packing(queue, kernel, *geometry->packing, p, precision, a, b, packed, before, memo);
+    std::shared_ptr<PackingWorkspace> workspace;
+    std::unique_lock<std::mutex> packing_lock;  // from the packing until the main kernel is enqueued
+    if (geometry->packing) {
+      workspace = memo ? memo->workspace : nullptr;
+      if (!workspace) workspace = std::make_shared<PackingWorkspace>();
+      if (memo) memo->workspace = workspace;
+      packing_lock = std::unique_lock(workspace->mutex);
+      run = enqueue_packing(queue, kernel, *geometry->packing, p, precision, a, b, *workspace, packed, before, memo);
+    }
     // Split K: C = beta * C first, then every work-group adds its part (see kernels/xgemm.cl).
     const bool split = geometry->scale_first;
     if (split) {
@@ -217,13 +222,13 @@ void enqueue_gemm(const cl::CommandQueue& queue, cl::Kernel& kernel, const Kerne
     set_buffers(kernel, 5, run, a, b, c, memo);
     const KernelFamily::Ranges& ranges = geometry->ranges;
     cl::Event done;  // asked of the driver only where someone reads it
-    const bool keep_done = event || start_event || (geometry->packing && memo);
+    const bool keep_done = event || start_event || workspace;
     queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(ranges.global[0], ranges.global[1], ranges.global[2]),
                                cl::NDRange(ranges.local[0], ranges.local[1], ranges.local[2]),
                                before.empty() ? nullptr : &before, keep_done ? &done : nullptr);
-    if (geometry->packing && memo) {
-      memo->workspace_read = done;
-      memo->workspace_queue = queue;
+    if (workspace) {
+      workspace->last_read = done;
+      workspace->last_queue = queue;
     }
     if (start_event) *start_event = before.empty() ? done : before.front();
     if (event) *event = done;

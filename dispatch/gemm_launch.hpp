@@ -4,6 +4,8 @@
 #include <array>
 #include <bitset>
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <optional>
 
 #include "core/kernel_family.hpp"
@@ -31,22 +33,31 @@ struct LaunchGeometry {
   KernelFamily::Ranges ranges;
 };
 
+// The buffer that packed operands (KernelFamily::packing) go to, shared by every launch that
+// holds it (a Handle's plans share one, as a BLAS handle's calls share its workspace): grown to
+// the largest packing asked of it, with the event and queue of the last kernel that read it, which
+// the next packing waits for (flushing that queue first where it is another). Its mutex is held
+// from a packing until the kernel that reads it is enqueued.
+struct PackingWorkspace {
+  std::mutex mutex;
+  cl::Buffer buffer;
+  std::size_t bytes = 0;
+  cl::Event last_read;
+  cl::CommandQueue last_queue;
+};
+
 // What a caller launching one kernel object for one problem again and again keeps between calls,
 // so that a call does less work on the host and makes fewer driver calls (on an idle GPU a small
 // GEMM's time is mostly the host's): the launch's geometry, the scalar arguments last set on the
-// kernel, the scaling and packing kernels once created, and the packed operands' buffer with the
-// event and queue of the last kernel that reads it (the next packing waits for it, on whatever
-// queue of the context it comes, flushing that queue first). Buffers are always set: a released
-// buffer's handle may come back as another buffer's.
+// kernel, the scaling and packing kernels once created, and the workspace packed operands go to
+// (made on first use where the caller gave none). Buffers are always set: a released buffer's
+// handle may come back as another buffer's.
 struct LaunchMemo {
   std::optional<LaunchGeometry> geometry;
   std::array<std::uint64_t, 14> bits{};
   std::bitset<14> set;
   cl::Kernel scale, pack;
-  cl::Buffer workspace;
-  std::size_t workspace_bytes = 0;
-  cl::Event workspace_read;
-  cl::CommandQueue workspace_queue;
+  std::shared_ptr<PackingWorkspace> workspace;
 };
 
 // Enqueues C = alpha*op(A)*op(B) + beta*C with a kernel object of the family's entry, created from

@@ -77,6 +77,9 @@ struct Handle::Impl {
   using PlanKey = std::tuple<int, int, int, int, std::size_t, std::size_t, std::size_t, std::size_t, std::size_t>;
   std::mutex plans_mutex;
   std::map<PlanKey, std::shared_ptr<LaunchPlan>> plans;
+  // One buffer for every plan's packed operands, grown to the largest: memory does not grow with
+  // the number of shapes a program calls.
+  std::shared_ptr<PackingWorkspace> packing_workspace = std::make_shared<PackingWorkspace>();
 
   Impl(cl_context context_handle, cl_device_id device_handle, std::filesystem::path database)
       : context(context_handle, true),
@@ -114,6 +117,7 @@ struct Handle::Impl {
     // Built outside the lock: a first call of one shape does not hold up calls of others.
     const GemmShape shape{precision, g.layout, g.trans_a, g.trans_b, g.m, g.n, g.k};
     auto plan = std::make_shared<LaunchPlan>();
+    plan->memo.workspace = packing_workspace;
     ConfigChoice choice = choose(shape);
     std::set<std::string> failed_families;
     cl::Program program;

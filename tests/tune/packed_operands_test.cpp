@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <memory>
 #include <vector>
 
 #include "core/half_conversion.hpp"
@@ -77,6 +78,63 @@ TEST_F(PackedOperands, ACallWithoutAMemoPacksIntoABufferOfItsOwn) {
       for (std::size_t l = 0; l < k; ++l) sum += static_cast<double>(a[l * m + i]) * b[l * n + j];
       ASSERT_EQ(c[i * n + j], static_cast<float>(sum)) << "C(" << i << ", " << j << ")";
     }
+}
+
+// Launches of several problems share one workspace, as a Handle's plans do: it grows to the
+// largest packing and no more, and on an out-of-order queue each packing waits for the kernel that
+// read the buffer before, so that every result is right.
+TEST_F(PackedOperands, LaunchesShareOneWorkspaceThatGrowsToTheLargest) {
+  const cl::Context context(device.device);
+  const cl_command_queue_properties out_of_order =
+      device.device.getInfo<CL_DEVICE_QUEUE_PROPERTIES>() & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE;
+  const cl::CommandQueue queue(context, device.device, out_of_order);
+  ProgramCache programs;
+  auto workspace = std::make_shared<PackingWorkspace>();
+  struct Launch {
+    std::size_t m, n, k;
+    std::vector<float> a, b, c;
+    cl::Buffer a_buffer, b_buffer, c_buffer;
+    cl::Kernel kernel;
+    LaunchMemo memo;
+  };
+  std::vector<Launch> launches(2);
+  const std::size_t sizes[2][3] = {{19, 23, 17}, {70, 41, 66}};
+  for (std::size_t i = 0; i < 2; ++i) {
+    Launch& l = launches[i];
+    l.m = sizes[i][0], l.n = sizes[i][1], l.k = sizes[i][2];
+    l.a.resize(l.m * l.k), l.b.resize(l.k * l.n), l.c.assign(l.m * l.n, 0.0f);
+    for (std::size_t j = 0; j < l.a.size(); ++j) l.a[j] = static_cast<float>((j + i) % 5) - 2.0f;
+    for (std::size_t j = 0; j < l.b.size(); ++j) l.b[j] = static_cast<float>((j * 3 + i) % 7) * 0.25f;
+    l.a_buffer = cl::Buffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof(float) * l.a.size(), l.a.data());
+    l.b_buffer = cl::Buffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof(float) * l.b.size(), l.b.data());
+    l.c_buffer = cl::Buffer(context, CL_MEM_READ_WRITE, sizeof(float) * l.c.size());
+    const RowMajorGemm problem = to_row_major(dense_gemm_arguments(Layout::RowMajor, Transpose::No, Transpose::No, l.m, l.n, l.k));
+    l.kernel = cl::Kernel(programs.get(context, device.device, packed().source(),
+                                       gemm_build_options(packed(), {}, Precision::Single, problem)),
+                          "packed");
+    l.memo.workspace = workspace;
+  }
+  const auto run = [&](Launch& l) {
+    const RowMajorGemm problem = to_row_major(dense_gemm_arguments(Layout::RowMajor, Transpose::No, Transpose::No, l.m, l.n, l.k));
+    cl::Event done;
+    enqueue_gemm(queue, l.kernel, packed(), {}, problem, Precision::Single, 1.0, 0.0, l.a_buffer(), l.b_buffer(),
+                 l.c_buffer(), &done, nullptr, &l.memo);
+    return done;
+  };
+  run(launches[0]);
+  run(launches[1]);
+  std::vector<cl::Event> last{run(launches[0]), run(launches[1])};
+  cl::Event::waitForEvents(last);
+  EXPECT_EQ(workspace->bytes, (70 + 41) * 66 * sizeof(float)) << "grown to the larger packing only";
+  for (Launch& l : launches) {
+    queue.enqueueReadBuffer(l.c_buffer, CL_TRUE, 0, sizeof(float) * l.c.size(), l.c.data());
+    for (std::size_t i = 0; i < l.m; ++i)
+      for (std::size_t j = 0; j < l.n; ++j) {
+        double sum = 0;
+        for (std::size_t x = 0; x < l.k; ++x) sum += static_cast<double>(l.a[i * l.k + x]) * l.b[x * l.n + j];
+        ASSERT_EQ(l.c[i * l.n + j], static_cast<float>(sum)) << l.m << "x" << l.n << "x" << l.k << " C(" << i << ", " << j << ")";
+      }
+  }
 }
 
 // The packed rows themselves: op(B)^T of a transposed B (rows along N, K contiguous), each element
