@@ -121,6 +121,8 @@ class KernelFamily {
   };
   // Whether operands of this precision are packed; the kernel sees it as PACKED.
   bool packs(Precision precision) const;
+  // The precisions whose operands are packed, in the description's order (empty without "pack").
+  std::vector<Precision> packed_precisions() const { return pack_ ? pack_->precisions : std::vector<Precision>{}; }
   // The packed shape for one problem, or nothing where this precision is not packed or M, N or K
   // is 0 (nothing to read).
   std::optional<Packing> packing(const KernelConfig& config, Precision precision, const ProblemSize& problem) const;

@@ -19,7 +19,7 @@ namespace {
 // precision (`unavailable` says which).
 boost::json::object family_to_json(const KernelFamily& family, const search::ParameterSpace* space,
                                    const KernelConfig* device_default, const std::string& unavailable) {
-  boost::json::array parameters, precisions, transpositions, includes, rules, choices;
+  boost::json::array parameters, precisions, transpositions, includes, rules, choices, packed;
   for (const auto& parameter : family.parameters())
     parameters.push_back({{"name", parameter.name},
                           {"default", parameter.default_value},
@@ -28,6 +28,7 @@ boost::json::object family_to_json(const KernelFamily& family, const search::Par
   for (const Precision precision : family.precisions()) precisions.emplace_back(to_string(precision));
   for (const auto& trans : family.transpositions()) transpositions.emplace_back(trans);
   for (const auto& included : family.includes()) includes.emplace_back(included);
+  for (const Precision precision : family.packed_precisions()) packed.emplace_back(to_string(precision));
   for (const auto& rule : family.rule_texts()) rules.emplace_back(rule);
   for (const auto& choice : family.choice_texts()) choices.emplace_back(choice);
   boost::json::object object{{"family", family.name()},
@@ -38,6 +39,7 @@ boost::json::object family_to_json(const KernelFamily& family, const search::Par
                              {"includes", std::move(includes)},
                              {"default_priority", family.default_priority()},
                              {"ptx_target", family.source().ptx_target},
+                             {"packed_precisions", std::move(packed)},
                              {"parameters", std::move(parameters)},
                              {"rules", std::move(rules)},
                              {"choices", std::move(choices)}};
@@ -95,6 +97,8 @@ int kernels_command(const Arguments& args) {
     for (const auto& included : family.includes()) std::cout << ' ' << included;
     std::cout << "; default priority " << family.default_priority();
     if (!family.source().ptx_target.empty()) std::cout << "; rebuilt from its PTX for " << family.source().ptx_target;
+    if (!family.packed_precisions().empty()) std::cout << "; operands packed first for";
+    for (const Precision precision : family.packed_precisions()) std::cout << ' ' << to_string(precision);
     std::cout << "\n  parameters (default: candidates):\n";
     for (const auto& parameter : family.parameters()) {
       std::cout << "    " << parameter.name << " = " << parameter.default_value << ':';

@@ -287,7 +287,7 @@ TEST_F(TuneCommand, AFamilyTheDeviceCannotRunIsRefusedByNameAndPassedOverAmongAl
 TEST_F(TuneCommand, KernelsNamesTheDefaultPriorityAndThePtxPass) {
   const ProcessResult listed = run_gemmtune("kernels --precision fp16");
   ASSERT_EQ(listed.exit_code, 0) << listed.err;
-  EXPECT_NE(listed.out.find("includes precision_storage async_copy operand_pack; default priority 3; rebuilt from its PTX for sm_90a\n"),
+  EXPECT_NE(listed.out.find("includes precision_storage async_copy operand_pack; default priority 3; rebuilt from its PTX for sm_90a; operands packed first for tf32 3xtf32\n"),
             std::string::npos)
       << listed.out;
   EXPECT_NE(listed.out.find("transpositions NN NT TN TT; includes precision_storage; default priority 0\n"),
@@ -304,6 +304,13 @@ TEST_F(TuneCommand, KernelsNamesTheDefaultPriorityAndThePtxPass) {
   EXPECT_EQ(seen.at("xgemm_mma"), (std::pair<std::int64_t, std::string>{2, ""}));
   EXPECT_EQ(seen.at("xgemm"), (std::pair<std::int64_t, std::string>{1, ""}));
   EXPECT_EQ(seen.at("xgemm_lowp"), (std::pair<std::int64_t, std::string>{0, ""}));
+  for (const auto& family : families.as_array()) {
+    const auto& packed = family.at("packed_precisions").as_array();
+    if (family.at("family").as_string() == "xgemm_wgmma")
+      EXPECT_EQ(boost::json::serialize(packed), R"(["tf32","3xtf32"])");
+    else
+      EXPECT_TRUE(packed.empty()) << family.at("family").as_string();
+  }
 }
 
 // Each precision of matrix units tunes on this device (its candidates verified against the device
