@@ -209,21 +209,31 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
   if (const auto* pack = member(root, "pack")) {
     const std::string where = origin + ": pack";
     const auto& object = object_at(*pack, where);
+    static const std::set<std::string> pack_keys = {"entry", "precisions", "when", "rows_a", "rows_b", "depth",
+                                                    "tile_rows_a", "tile_rows_b", "tile_depth"};
     for (const auto& item : object)
-      if (item.key() != "entry" && item.key() != "precisions" && item.key() != "rows_a" && item.key() != "rows_b" &&
-          item.key() != "depth")
+      if (!pack_keys.contains(std::string(item.key())))
         throw ConfigError(where + ": unknown key \"" + std::string(item.key()) + "\"");
     PackDescription description{string_at(object, "entry", where), {},
                                 parse(string_at(object, "rows_a", where), "pack.rows_a", true),
                                 parse(string_at(object, "rows_b", where), "pack.rows_b", true),
-                                parse(string_at(object, "depth", where), "pack.depth", true)};
+                                parse(string_at(object, "depth", where), "pack.depth", true), std::nullopt,
+                                std::nullopt, std::nullopt, std::nullopt};
+    if (member(object, "when")) description.when = parse(string_at(object, "when", where), "pack.when", false);
+    const bool tiled = member(object, "tile_rows_a") || member(object, "tile_rows_b") || member(object, "tile_depth");
+    if (tiled) {
+      description.tile_rows_a = parse(string_at(object, "tile_rows_a", where), "pack.tile_rows_a", true);
+      description.tile_rows_b = parse(string_at(object, "tile_rows_b", where), "pack.tile_rows_b", true);
+      description.tile_depth = parse(string_at(object, "tile_depth", where), "pack.tile_depth", true);
+    }
     for (const auto& code : strings_at(object, "precisions", where)) {
       const auto precision = precision_from_code(code);
       if (!precision || std::ranges::find(family.precisions_, *precision) == family.precisions_.end())
         throw ConfigError(where + ": \"" + code + "\" is not a precision of the family");
       description.precisions.push_back(*precision);
     }
-    if (description.precisions.empty()) throw ConfigError(where + ": \"precisions\" must name at least one");
+    if (description.precisions.empty() && !description.when)
+      throw ConfigError(where + ": \"precisions\" or \"when\" must say when operands are packed");
     family.pack_ = std::move(description);
   }
   for (const auto& [key, target] : {std::pair{"global", &family.global_}, std::pair{"local", &family.local_}}) {
@@ -353,7 +363,7 @@ std::string KernelFamily::build_options(const KernelConfig& config, Precision pr
           << " -DTRANSB=" << trans_b;
   for (const auto& [name, expression] : derived_defines_)
     options << " -D" << name << '=' << evaluate(expression, values, "define");
-  if (pack_) options << " -DPACKED=" << packs(precision);
+  if (pack_) options << " -DPACKED=" << packs(full, precision);
   for (const auto& option : compiler_options_)
     if (evaluate(option.when, values, "compiler option condition"))
       options << ' ' << option.option << evaluate(option.value, values, "compiler option value");
@@ -364,16 +374,28 @@ bool KernelFamily::scale_first(const KernelConfig& config) const {
   return scale_first_ && evaluate(*scale_first_, slots(complete(config), {}, {}), "scale_first") != 0;
 }
 
-bool KernelFamily::packs(Precision precision) const {
-  return pack_ && std::ranges::find(pack_->precisions, precision) != pack_->precisions.end();
+bool KernelFamily::packs(const KernelConfig& config, Precision precision) const {
+  if (!pack_) return false;
+  if (std::ranges::find(pack_->precisions, precision) != pack_->precisions.end()) return true;
+  return pack_->when && evaluate(*pack_->when, slots(complete(config), {}, {}), "pack.when") != 0;
 }
 
 std::optional<KernelFamily::Packing> KernelFamily::packing(const KernelConfig& config, Precision precision,
                                                            const ProblemSize& problem) const {
-  if (!packs(precision) || problem.k == 0 || problem.m == 0 || problem.n == 0) return std::nullopt;
+  if (!packs(config, precision) || problem.k == 0 || problem.m == 0 || problem.n == 0) return std::nullopt;
   const std::vector<std::int64_t> values = slots(complete(config), {}, problem);
   Packing packing{pack_->entry, evaluate(pack_->rows_a, values, "pack.rows_a"),
                   evaluate(pack_->rows_b, values, "pack.rows_b"), evaluate(pack_->segment_depth, values, "pack.depth")};
+  if (pack_->tile_rows_a) {
+    packing.tile_rows_a = evaluate(*pack_->tile_rows_a, values, "pack.tile_rows_a");
+    packing.tile_rows_b = evaluate(*pack_->tile_rows_b, values, "pack.tile_rows_b");
+    packing.tile_depth = evaluate(*pack_->tile_depth, values, "pack.tile_depth");
+    const bool whole = packing.tile_rows_a == 0 ||
+                       (packing.tile_rows_a > 0 && packing.tile_rows_b > 0 && packing.tile_depth > 0 &&
+                        packing.rows_a % packing.tile_rows_a == 0 && packing.rows_b % packing.tile_rows_b == 0 &&
+                        packing.segment_depth % packing.tile_depth == 0);
+    if (!whole) throw ConfigError(name_ + ": the packed operands are not whole tiles of the packed shape");
+  }
   if (packing.rows_a < problem.m || packing.rows_b < problem.n || packing.segment_depth < problem.k)
     throw ConfigError(name_ + ": the packed shape " + std::to_string(packing.rows_a) + " x " +
                       std::to_string(packing.rows_b) + " x " + std::to_string(packing.segment_depth) +

@@ -115,13 +115,18 @@ class KernelFamily {
   // precision of several product terms (3xTF32) packs each operand's parts side by side along K,
   // segment_depth elements each, so that the main entry computes one plain product of depth
   // `depth` (kernels/operand_pack.cl says which part goes where).
+  // With tile_rows_a > 0 the operands are packed as tile images of tile_rows_a (tile_rows_b) x
+  // tile_depth instead of rows (kernels/operand_pack.cl).
   struct Packing {
     std::string entry;
     std::int64_t rows_a = 0, rows_b = 0, segment_depth = 0, depth = 0;
+    std::int64_t tile_rows_a = 0, tile_rows_b = 0, tile_depth = 0;
   };
-  // Whether operands of this precision are packed; the kernel sees it as PACKED.
-  bool packs(Precision precision) const;
-  // The precisions whose operands are packed, in the description's order (empty without "pack").
+  // Whether operands of this precision are packed with this configuration (the precision is one
+  // the description's "pack" names, or its "when" holds); the kernel sees it as PACKED.
+  bool packs(const KernelConfig& config, Precision precision) const;
+  // The precisions whose operands are always packed, in the description's order (empty without
+  // "pack").
   std::vector<Precision> packed_precisions() const { return pack_ ? pack_->precisions : std::vector<Precision>{}; }
   // The packed shape for one problem, or nothing where this precision is not packed or M, N or K
   // is 0 (nothing to read).
@@ -175,6 +180,7 @@ class KernelFamily {
     std::string entry;
     std::vector<Precision> precisions;
     Expression rows_a, rows_b, segment_depth;
+    std::optional<Expression> when, tile_rows_a, tile_rows_b, tile_depth;
   };
   std::optional<PackDescription> pack_;
   std::array<std::optional<Expression>, 3> global_, local_;

@@ -102,8 +102,9 @@ RowMajorGemm enqueue_packing(const cl::CommandQueue& queue, const cl::Kernel& ma
     bool k_contiguous;
     cl_mem source;
     std::size_t offset, ld, packed_rows, packed_offset;
-  } operands[] = {{p.m, !p.trans_a, a, p.a_offset, p.lda, rows_a, 0},
-                  {p.n, p.trans_b, b, p.b_offset, p.ldb, rows_b, rows_a * depth}};
+    std::int64_t tile_rows;
+  } operands[] = {{p.m, !p.trans_a, a, p.a_offset, p.lda, rows_a, 0, packing.tile_rows_a},
+                  {p.n, p.trans_b, b, p.b_offset, p.ldb, rows_b, rows_a * depth, packing.tile_rows_b}};
   packed.resize(2);
   for (int i = 0; i < 2; ++i) {
     const auto& operand = operands[i];
@@ -119,6 +120,8 @@ RowMajorGemm enqueue_packing(const cl::CommandQueue& queue, const cl::Kernel& ma
     pack.setArg(9, static_cast<cl_int>(operand.packed_rows));
     pack.setArg(10, static_cast<cl_int>(packing.segment_depth));
     pack.setArg(11, static_cast<cl_int>(depth));
+    pack.setArg(12, static_cast<cl_int>(operand.tile_rows));
+    pack.setArg(13, static_cast<cl_int>(packing.tile_depth));
     queue.enqueueNDRangeKernel(pack, cl::NullRange,
                                cl::NDRange(round_up(static_cast<std::size_t>(packing.segment_depth), 32),
                                            round_up(operand.packed_rows, 32) / 4),

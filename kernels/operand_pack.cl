@@ -8,22 +8,43 @@
 //
 // The operand is `rows` x `depth` with element (r, k) at X[r * ld + k] where k_contiguous, else at
 // X[k * ld + r]. It becomes packed[r * packed_depth + k], packed_rows x packed_depth, from
-// packed_offset; packed_depth is segment_depth times the precision's product terms. Operands are rounded to what the products see (TF32 for tf32). 3xTF32 packs each
-// element x as big = tf32(x) and small = tf32(x - big) into three segments of segment_depth along
-// K, A as [small | big | big] and B as [big | small | big]: one product of depth 3 segment_depth
+// packed_offset; packed_depth is segment_depth times the precision's product terms. Operands are
+// rounded to what the products see (TF32 for tf32). 3xTF32 packs each element x as
+// big = tf32(x) and small = tf32(x - big) into three segments of segment_depth along K, A as
+// [small | big | big] and B as [big | small | big]: one product of depth 3 segment_depth
 // is small_a big_b + big_a small_b + big_a big_b, the small terms first, and what is lost is
 // small_a small_b and small's rounding, about 2^-21 |x| |y| per product (CUTLASS's 3xTF32).
+//
+// With tile_rows > 0 the packed operand is laid out as tile images instead, each ready to be copied
+// whole into local memory: tile (i, j) of tile_rows x tile_depth elements (rows i tile_rows on, K
+// j tile_depth on) lies at ((i * packed_depth / tile_depth) + j) * tile_rows * tile_depth, as
+// blocks of 128-byte rows of K, each block's rows permuted in 16-byte chunks by the 128-byte
+// swizzle (chunk c of row r at c XOR r % 8): the K-major layout of Hopper's matrix descriptors.
 //
 // Work-groups of 32 x 8 work-items each move a 32 x 32 block through local memory, so that reads
 // and writes are both along a contiguous dimension whether or not the operand is transposed.
 
 #define PACK_BLOCK 32
+#define PACK_ROW_ELEMENTS (128 / (int)sizeof(storage_t))
+#define PACK_CHUNK_ELEMENTS (16 / (int)sizeof(storage_t))
+
+// Where element (r, k) of the packed operand goes (k along the packed depth).
+inline size_t packed_index(const int r, const int k, const int packed_depth, const int tile_rows,
+                           const int tile_depth) {
+  if (tile_rows == 0) return (size_t)r * packed_depth + k;
+  const int row = r % tile_rows, column = k % tile_depth;
+  const size_t tile = (size_t)(r / tile_rows) * (packed_depth / tile_depth) + k / tile_depth;
+  return tile * tile_rows * tile_depth + column / PACK_ROW_ELEMENTS * (tile_rows * PACK_ROW_ELEMENTS) +
+         row * PACK_ROW_ELEMENTS +
+         (((column % PACK_ROW_ELEMENTS) / PACK_CHUNK_ELEMENTS) ^ (row % 8)) * PACK_CHUNK_ELEMENTS +
+         column % PACK_CHUNK_ELEMENTS;
+}
 
 __kernel __attribute__((reqd_work_group_size(PACK_BLOCK, 8, 1)))
 void pack_operand(const int rows, const int depth, const int k_contiguous, const int operand,
                   __global const storage_t* X, const ulong offset, const int ld, __global storage_t* packed,
                   const ulong packed_offset, const int packed_rows, const int segment_depth,
-                  const int packed_depth) {
+                  const int packed_depth, const int tile_rows, const int tile_depth) {
   __local storage_t block[PACK_BLOCK][PACK_BLOCK + 1];
   const int x = get_local_id(0), y = get_local_id(1);
   const int k0 = get_group_id(0) * PACK_BLOCK, r0 = get_group_id(1) * PACK_BLOCK;
@@ -42,16 +63,17 @@ void pack_operand(const int rows, const int depth, const int k_contiguous, const
   for (int i = y; i < PACK_BLOCK; i += 8) {
     const int r = r0 + i, k = k0 + x;
     if (r >= packed_rows || k >= segment_depth) continue;
-    __global storage_t* row = packed + (size_t)r * packed_depth;
+#define AT(column) packed[packed_index(r, column, packed_depth, tile_rows, tile_depth)]
 #if PRECISION == 19
-    row[k] = round_to_tf32(block[i][x]);
+    AT(k) = round_to_tf32(block[i][x]);
 #elif PRECISION == 332
     const float big = round_to_tf32(block[i][x]), small = round_to_tf32(block[i][x] - big);
-    row[k] = operand == 0 ? small : big;
-    row[segment_depth + k] = operand == 0 ? big : small;
-    row[2 * segment_depth + k] = big;
+    AT(k) = operand == 0 ? small : big;
+    AT(segment_depth + k) = operand == 0 ? big : small;
+    AT(2 * segment_depth + k) = big;
 #else
-    row[k] = block[i][x];
+    AT(k) = block[i][x];
 #endif
+#undef AT
   }
 }

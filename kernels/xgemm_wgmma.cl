@@ -21,6 +21,10 @@
 // 3xTF32 split into big and small parts side by side along K, which makes 3xTF32 a plain TF32
 // product three times as deep.
 //
+// COPY 1 packs every precision's operands as tile images, each K tile of A or B already in its local
+// layout, so that one bulk copy (cp.async.bulk) per operand and stage, issued by one work-item and
+// counted by the stage's mbarrier, replaces every work-item's 16-byte copies.
+//
 // The wgmma instructions exist for sm_90a only, which NVIDIA's OpenCL compiler does not target:
 // they are written as PTX comments ("// SM90A: ", operands substituted all the same) in a program
 // built for sm_90, whose PTX the host uncomments, retargets to sm_90a and builds again (the
@@ -36,6 +40,7 @@
 //                dimension or offset is not aligned to it; packed operands are copied 16 bytes at
 //                a time
 //   GROUP_M      tile rows of C that consecutive work-groups sweep before moving along N
+//   COPY         0: cp.async by every work-item; 1: bulk copies of packed tile images
 // Problem properties: PRECISION (16 fp16, 116 bf16, 19 tf32, 332 3xtf32), TRANSA, TRANSB, PACKED.
 // storage_t, load_element and store_element come from kernels/precision_storage.cl, the copies
 // from kernels/async_copy.cl, pack_operand from kernels/operand_pack.cl.
@@ -214,6 +219,44 @@ inline void load_block(__local storage_t* tile, const __global storage_t* matrix
   }
 }
 
+#if COPY
+#if !PACKED
+#error "bulk copies read tile images, which only packed operands are"
+#endif
+// COPY 1: each operand's K tile is a tile image (kernels/operand_pack.cl) that one bulk copy, issued
+// by one work-item, puts into its stage; the stage's mbarrier counts the bytes landed.
+inline void expect_bytes(const uint barrier_address, const uint bytes) {
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(barrier_address), "r"(bytes) : "memory");
+}
+inline void bulk_copy(const uint destination, const __global storage_t* source, const uint bytes,
+                      const uint barrier_address) {
+  asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(
+                   destination),
+               "l"((ulong)(size_t)source), "r"(bytes), "r"(barrier_address)
+               : "memory");
+}
+// Whether the stage's mbarrier has completed the phase of this parity (its bytes have landed).
+inline bool landed(const uint barrier_address, const uint parity) {
+  uint done;
+  asm volatile("{\n.reg .pred p;\nmbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\nselp.u32 %0, 1, 0, p;\n}"
+               : "=r"(done)
+               : "r"(barrier_address), "r"(parity)
+               : "memory");
+  return done != 0;
+}
+// Issues the bulk copies of K tile `tile` (of the work-group's row of tile images) into `stage`.
+inline void copy_tile_images(const uint a_window, const uint b_window, const uint barriers,
+                             const __global storage_t* a_images, const __global storage_t* b_images, const int stage,
+                             const int tile) {
+  const uint barrier_address = barriers + 8u * (uint)stage;
+  expect_bytes(barrier_address, (uint)((A_STAGE + B_STAGE) * sizeof(storage_t)));
+  bulk_copy(a_window + (uint)(stage * A_STAGE * sizeof(storage_t)), a_images + (size_t)tile * A_STAGE,
+            (uint)(A_STAGE * sizeof(storage_t)), barrier_address);
+  bulk_copy(b_window + (uint)(stage * B_STAGE * sizeof(storage_t)), b_images + (size_t)tile * B_STAGE,
+            (uint)(B_STAGE * sizeof(storage_t)), barrier_address);
+}
+#endif
+
 // Issues the copies of K tile `tile` of A and B into local stage buffers.
 inline void load_tile(__local storage_t* a_stage, __local storage_t* b_stage, const __global storage_t* A,
                       const int lda, const __global storage_t* B, const int ldb, const int M, const int N,
@@ -265,24 +308,51 @@ void xgemm_wgmma(const int M, const int N, const int K, const float alpha, const
 #pragma unroll
     for (int i = 0; i < ACCUMULATORS; ++i) d[t][i] = 0.0f;
 
+#if COPY
+  __local ulong stage_barriers[STAGES] __attribute__((aligned(8)));
+  const uint barriers = (uint)(size_t)stage_barriers;
+  // The work-group's row of tile images of A and of B (K / BK tiles each: packed K is whole tiles).
+  const __global storage_t* a_images = A + (size_t)(m0 / BM) * (K / BK) * A_STAGE;
+  const __global storage_t* b_images = B + (size_t)(n0 / BN) * (K / BK) * B_STAGE;
+  if (thread == 0) {
+    for (int stage = 0; stage < STAGES; ++stage)
+      asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(barriers + 8u * (uint)stage) : "memory");
+    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+    for (int stage = 0; stage < STAGES - 2 && stage < tiles; ++stage)
+      copy_tile_images(a_window, b_window, barriers, a_images, b_images, stage, stage);
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+#else
 #pragma unroll
   for (int stage = 0; stage < STAGES - 2; ++stage) {
     if (stage < tiles)
       load_tile(a_tiles + stage * A_STAGE, b_tiles + stage * B_STAGE, A, lda, B, ldb, M, N, K, m0, n0, stage, thread);
     copy_async_commit();
   }
+#endif
 
   for (int step = 0; step < tiles; ++step) {
+    const int ahead = step + STAGES - 2;
+#if COPY
+    // Use step / STAGES of the stage's mbarrier completes when its bytes have landed.
+    while (!landed(barriers + 8u * (uint)(step % STAGES), (uint)(step / STAGES) & 1u)) {
+    }
+    // Every warpgroup has finished the products of two steps ago (its wait below), whose stage the
+    // next copies overwrite.
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (thread == 0 && ahead < tiles)
+      copy_tile_images(a_window, b_window, barriers, a_images, b_images, ahead % STAGES, ahead);
+#else
     asm volatile("cp.async.wait_group " STRINGIFY(COPIES_PENDING) ";" ::: "memory");
     fence_proxy_async();
     // Every work-item's copies of this tile have landed, and every warpgroup has finished the
     // products of two steps ago (its wait below), whose stage the next copies overwrite.
     barrier(CLK_LOCAL_MEM_FENCE);
-    const int ahead = step + STAGES - 2;
     if (ahead < tiles)
       load_tile(a_tiles + ahead % STAGES * A_STAGE, b_tiles + ahead % STAGES * B_STAGE, A, lda, B, ldb, M, N, K,
                 m0, n0, ahead, thread);
     copy_async_commit();
+#endif
 
     const uint a_stage = a_window + (uint)(step % STAGES * A_STAGE * sizeof(storage_t));
     const uint b_stage = b_window + (uint)(step % STAGES * B_STAGE * sizeof(storage_t));

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <memory>
 #include <vector>
 
@@ -169,6 +170,8 @@ TEST_F(PackedOperands, ThreeTermsSplitEachElementIntoSegmentsAndPadWithZeros) {
     pack.setArg(9, packed_rows);
     pack.setArg(10, segment);
     pack.setArg(11, packed_depth);
+    pack.setArg(12, 0);  // rows, not tile images
+    pack.setArg(13, 0);
     queue.enqueueNDRangeKernel(pack, cl::NullRange, cl::NDRange(32, 8), cl::NDRange(32, 8));
     queue.enqueueReadBuffer(output, CL_TRUE, 0, sizeof(float) * out.size(), out.data());
     for (int i = 0; i < 3; ++i) EXPECT_EQ(out[static_cast<std::size_t>(i)], -1.0f) << "before the offset";
@@ -186,6 +189,77 @@ TEST_F(PackedOperands, ThreeTermsSplitEachElementIntoSegmentsAndPadWithZeros) {
         }
       }
   }
+}
+
+// Tile images: each tile of tile_rows x tile_depth lies whole, tiles in row-major order, and within
+// one the element (row, column) at the byte the 128-byte swizzle puts it (PTX ISA: the 16-byte chunk
+// XOR the row within its group of 8), blocks of 128-byte rows of K one after the other: of 2-byte
+// (fp16) and 4-byte (fp32) elements, an untransposed and a transposed operand.
+TEST_F(PackedOperands, TileImagesAreTheSwizzledLocalLayoutTileByTile) {
+  const cl::Context context(device.device);
+  const cl::CommandQueue queue(context, device.device);
+  ProgramCache programs;
+  for (const auto& [precision, bytes] : {std::pair{Precision::Half, 2}, std::pair{Precision::Single, 4}})
+    for (const bool k_contiguous : {true, false}) {
+      const int rows = 100, depth = 150, tile_rows = 64, tile_depth = 256 / bytes;  // two 128-byte rows of K
+      const int packed_rows = 128, packed_depth = 2 * tile_depth, ld = k_contiguous ? depth + 3 : rows + 5;
+      const cl::Program program = programs.get(context, device.device, packed().source(),
+                                               packed().build_options({}, precision, !k_contiguous, false, {rows, 1, depth}));
+      // Element (r, k) holds a distinct value: r * 1000 + k as float, or its 16-bit pattern.
+      std::vector<std::uint32_t> source(static_cast<std::size_t>(k_contiguous ? rows : depth) * ld);
+      for (int r = 0; r < rows; ++r)
+        for (int k = 0; k < depth; ++k)
+          source[k_contiguous ? static_cast<std::size_t>(r) * ld + k : static_cast<std::size_t>(k) * ld + r] =
+              static_cast<std::uint32_t>(r * 1000 + k + 1);
+      std::vector<std::uint8_t> input(source.size() * bytes);
+      for (std::size_t i = 0; i < source.size(); ++i)
+        if (bytes == 2) {
+          const auto value = static_cast<std::uint16_t>(source[i]);
+          std::memcpy(&input[i * 2], &value, 2);
+        } else {
+          const float value = static_cast<float>(source[i]);
+          std::memcpy(&input[i * 4], &value, 4);
+        }
+      cl::Buffer in(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, input.size(), input.data());
+      std::vector<std::uint8_t> out(static_cast<std::size_t>(packed_rows) * packed_depth * bytes, 0xff);
+      cl::Buffer output(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, out.size(), out.data());
+      cl::Kernel pack(program, "pack_operand");
+      const cl_int arguments[] = {rows, depth, k_contiguous, 0};
+      for (cl_uint i = 0; i < 4; ++i) pack.setArg(i, arguments[i]);
+      pack.setArg(4, in);
+      pack.setArg(5, cl_ulong{0});
+      pack.setArg(6, ld);
+      pack.setArg(7, output);
+      pack.setArg(8, cl_ulong{0});
+      pack.setArg(9, packed_rows);
+      pack.setArg(10, packed_depth);
+      pack.setArg(11, packed_depth);
+      pack.setArg(12, tile_rows);
+      pack.setArg(13, tile_depth);
+      queue.enqueueNDRangeKernel(pack, cl::NullRange, cl::NDRange(packed_depth, packed_rows / 4), cl::NDRange(32, 8));
+      queue.enqueueReadBuffer(output, CL_TRUE, 0, out.size(), out.data());
+      for (int r = 0; r < packed_rows; ++r)
+        for (int k = 0; k < packed_depth; ++k) {
+          const std::size_t tile = static_cast<std::size_t>(r / tile_rows) * (packed_depth / tile_depth) + k / tile_depth;
+          const int row = r % tile_rows, column = k % tile_depth;
+          const std::uint32_t canonical = static_cast<std::uint32_t>(column * bytes / 128 * tile_rows * 128 + row * 128 +
+                                                                     column * bytes % 128);
+          const std::size_t at = tile * tile_rows * tile_depth * bytes + (canonical ^ (((canonical >> 7) & 7u) << 4));
+          std::uint32_t value = 0;
+          if (bytes == 2) {
+            std::uint16_t half = 0;
+            std::memcpy(&half, &out[at], 2);
+            value = half;
+          } else {
+            float single = 0;
+            std::memcpy(&single, &out[at], 4);
+            value = static_cast<std::uint32_t>(single);
+          }
+          const std::uint32_t expected = r < rows && k < depth ? static_cast<std::uint32_t>(r * 1000 + k + 1) : 0;
+          ASSERT_EQ(value, bytes == 2 ? static_cast<std::uint16_t>(expected) : expected)
+              << bytes << "-byte elements, " << (k_contiguous ? "K" : "M") << "-contiguous, element (" << r << ", " << k << ")";
+        }
+    }
 }
 
 // A packed family's packed shape: padded to its multiples, the depth times the precision's terms,
@@ -224,6 +298,16 @@ TEST(PackedShape, TheWarpgroupFamilysPackingHoldsWholeTiles) {
           }
         }
   EXPECT_FALSE(wgmma.packing({}, Precision::Half, {64, 64, 64})) << "16-bit operands are read as they are";
+  // Bulk copies (COPY 1) read every precision's operands as tile images of the work-group's tile.
+  const auto images = wgmma.packing({{"COPY", 1}, {"WARPGROUPS", 2}, {"BN", 256}}, Precision::Half, {1000, 777, 333});
+  ASSERT_TRUE(images);
+  EXPECT_EQ(images->tile_rows_a, 128);
+  EXPECT_EQ(images->tile_rows_b, 256);
+  EXPECT_EQ(images->tile_depth, 64);
+  EXPECT_EQ(images->rows_a, 1024);
+  EXPECT_EQ(images->depth, 384);
+  EXPECT_NE(wgmma.build_options({{"COPY", 1}}, Precision::BFloat16, false, true, {1, 1, 1}).find("-DPACKED=1"),
+            std::string::npos);
 }
 
 // A description whose "pack" names a precision the family does not serve, or lacks a shape, is refused.

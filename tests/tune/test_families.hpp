@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sstream>
 #include <string>
 
@@ -26,7 +27,10 @@ inline KernelFamily test_family(const std::string& name, const std::string& sour
   const KernelFamily alone = KernelFamily::from_json(description, {name, own, "test"}, name + ".json");
   std::string text;
   for (const auto& included : alone.includes()) text += utility_kernel(included).text;
-  return KernelFamily::from_json(description, KernelSource{name, text + own, "test"}, name + ".json");
+  // A hash of the text, so that a program cached from an earlier text is never taken for this one.
+  std::ostringstream hash;
+  hash << "test" << std::hex << std::hash<std::string>{}(text + own);
+  return KernelFamily::from_json(description, KernelSource{name, text + own, hash.str()}, name + ".json");
 }
 
 }  // namespace gemmtune::testing
