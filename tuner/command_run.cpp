@@ -6,6 +6,7 @@
 
 #include "core/kernel_config.hpp"
 #include "core/precision.hpp"
+#include "dispatch/cl_error.hpp"
 #include "dispatch/family_limits.hpp"
 #include "dispatch/gemm_launch.hpp"
 #include "dispatch/gemm_problem.hpp"
@@ -78,6 +79,10 @@ int run_gemm(const RunOptions& o) {
   }
 
   ProgramCache programs;
+  // The given configuration's kernel object, made once, and what its launches keep between calls
+  // (the packed operands' buffer of a family that packs), as the tuner launches a candidate.
+  cl::Kernel given_kernel;
+  LaunchMemo memo;
   const auto call = [&](cl::Event* event) {
     if (!given) {
       cl_event raw = nullptr;
@@ -88,10 +93,17 @@ int run_gemm(const RunOptions& o) {
       return;
     }
     const KernelFamily& family = kernel_family(given->family);
-    const cl::Program program = programs.get(context, entry.device, family.source(),
-                                             gemm_build_options(family, given->config, o.precision, problem));
-    enqueue_gemm(queue, program, family, given->config, problem, o.precision, o.alpha, o.beta, a_buffer(),
-                 b_buffer(), c_buffer(), event);
+    if (!given_kernel()) {
+      const cl::Program program = programs.get(context, entry.device, family.source(),
+                                               gemm_build_options(family, given->config, o.precision, problem));
+      try {
+        given_kernel = cl::Kernel(program, family.entry().c_str());
+      } catch (const cl::Error& error) {
+        throw device_error("creating the " + family.entry() + " kernel", error);
+      }
+    }
+    enqueue_gemm(queue, given_kernel, family, given->config, problem, o.precision, o.alpha, o.beta, a_buffer(),
+                 b_buffer(), c_buffer(), event, nullptr, &memo);
   };
   // One warm-up call builds the program (or loads it from the cache); each timed call is measured
   // on the device from just before its first command to the end of its last.
