@@ -65,6 +65,15 @@ void set_scalars(cl::Kernel& kernel, const RowMajorGemm& p, Precision precision,
     set_scalars<cl_float>(kernel, p, alpha, beta, memo);
 }
 
+// A kernel of another entry of the main kernel's program (the scaling or the packing), made once
+// where the caller keeps it in `kept` (a memo's), else for this call.
+cl::Kernel companion_kernel(const cl::Kernel& main_kernel, const std::string& entry, cl::Kernel* kept) {
+  if (kept && (*kept)()) return *kept;
+  cl::Kernel kernel(main_kernel.getInfo<CL_KERNEL_PROGRAM>(), entry.c_str());
+  if (kept) *kept = kernel;
+  return kernel;
+}
+
 // Packs op(A) and op(B)^T as `packing` says into `workspace` (grown where too small) and returns
 // the problem the main kernel runs on them, with `a` and `b` the packed buffer, which `held` keeps
 // until the main kernel is enqueued; `packed` gets the packing kernels' events. The caller holds
@@ -93,8 +102,7 @@ RowMajorGemm enqueue_packing(const cl::CommandQueue& queue, const cl::Kernel& ma
     workspace.bytes = bytes;
   }
   held = workspace.buffer;
-  cl::Kernel pack = memo && memo->pack() ? memo->pack : cl::Kernel(main_kernel.getInfo<CL_KERNEL_PROGRAM>(), packing.entry.c_str());
-  if (memo) memo->pack = pack;
+  cl::Kernel pack = companion_kernel(main_kernel, packing.entry, memo ? &memo->pack : nullptr);
   if (p.swapped) std::swap(a, b);
   // op(A) is M x K, contiguous along K unless transposed; op(B)^T is N x K, contiguous along K if B is transposed.
   const struct {
@@ -156,15 +164,18 @@ std::string gemm_build_options(const KernelFamily& family, const KernelConfig& c
   return family.build_options(config, precision, p.trans_a, p.trans_b, problem_size(p));
 }
 
-void enqueue_gemm(const cl::CommandQueue& queue, const cl::Program& program, const KernelFamily& family,
-                  const KernelConfig& config, const RowMajorGemm& p, Precision precision, double alpha, double beta,
-                  cl_mem a, cl_mem b, cl_mem c, cl::Event* event, cl::Event* start_event) {
-  cl::Kernel kernel;
+cl::Kernel gemm_kernel(const cl::Program& program, const KernelFamily& family, const KernelConfig& config) {
   try {
-    kernel = cl::Kernel(program, family.entry().c_str());
+    return cl::Kernel(program, family.entry().c_str());
   } catch (const cl::Error& error) {
     throw device_error("creating the " + family.entry() + " kernel (" + describe_config(config) + ")", error);
   }
+}
+
+void enqueue_gemm(const cl::CommandQueue& queue, const cl::Program& program, const KernelFamily& family,
+                  const KernelConfig& config, const RowMajorGemm& p, Precision precision, double alpha, double beta,
+                  cl_mem a, cl_mem b, cl_mem c, cl::Event* event, cl::Event* start_event) {
+  cl::Kernel kernel = gemm_kernel(program, family, config);
   enqueue_gemm(queue, kernel, family, config, p, precision, alpha, beta, a, b, c, event, start_event);
 }
 
@@ -204,10 +215,7 @@ void enqueue_gemm(const cl::CommandQueue& queue, cl::Kernel& kernel, const Kerne
     // Split K: C = beta * C first, then every work-group adds its part (see kernels/xgemm.cl).
     const bool split = geometry->scale_first;
     if (split) {
-      std::vector<cl::Event> scaled(1);
-      cl::Kernel scale = memo && memo->scale() ? memo->scale
-                                               : cl::Kernel(kernel.getInfo<CL_KERNEL_PROGRAM>(), family.scale_entry().c_str());
-      if (memo) memo->scale = scale;
+      cl::Kernel scale = companion_kernel(kernel, family.scale_entry(), memo ? &memo->scale : nullptr);
       scale.setArg(0, static_cast<cl_int>(p.m));
       scale.setArg(1, static_cast<cl_int>(p.n));
       if (accumulator_precision(precision) == Precision::Double)
@@ -217,9 +225,10 @@ void enqueue_gemm(const cl::CommandQueue& queue, cl::Kernel& kernel, const Kerne
       scale.setArg(3, sizeof(cl_mem), &c);
       scale.setArg(4, static_cast<cl_ulong>(p.c_offset));
       scale.setArg(5, static_cast<cl_int>(p.ldc));
+      cl::Event scaled;
       queue.enqueueNDRangeKernel(scale, cl::NullRange, cl::NDRange(round_up(p.n, 16), round_up(p.m, 16)),
-                                 cl::NDRange(16, 16), nullptr, &scaled[0]);
-      before.push_back(scaled[0]);
+                                 cl::NDRange(16, 16), nullptr, &scaled);
+      before.push_back(scaled);
     }
     set_scalars(kernel, run, precision, alpha, beta, memo);
     set_buffers(kernel, 5, run, a, b, c, memo);

@@ -60,11 +60,15 @@ struct LaunchMemo {
   std::shared_ptr<PackingWorkspace> workspace;
 };
 
+// The kernel object of the family's entry in a program built with gemm_build_options(family,
+// config, ...); a driver's refusal is a DeviceError naming the entry and the configuration.
+cl::Kernel gemm_kernel(const cl::Program& program, const KernelFamily& family, const KernelConfig& config);
+
 // Enqueues C = alpha*op(A)*op(B) + beta*C with a kernel object of the family's entry, created from
 // a program built with gemm_build_options(family, config, ...). a, b and c are the caller's
 // buffers in the caller's order, whatever the layout. alpha == 0 runs with K = 0, so A and B are
 // never read; an empty C enqueues a marker only. Where the family scales C first (split K) or packs
-// its operands first (KernelFamily::packing, into a buffer the memo keeps, else one of this call),
+// its operands first (KernelFamily::packing, into the memo's workspace, else one of this call),
 // several kernels run: `event` is the last one's, and `start_event`, when given, the first one's,
 // so that their span is the call's device time. Sets the kernel's arguments (those `memo` shows unchanged
 // are skipped): the caller keeps other threads off the kernel and its memo.

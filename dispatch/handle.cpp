@@ -147,11 +147,7 @@ struct Handle::Impl {
     }
     // Remembered once it built, so that choose() says what runs, never one that failed.
     if (!failed_families.empty()) remember(shape, choice);
-    try {
-      plan->kernel = cl::Kernel(program, plan->family->entry().c_str());
-    } catch (const cl::Error& error) {
-      throw device_error("creating the " + plan->family->entry() + " kernel", error);
-    }
+    plan->kernel = gemm_kernel(program, *plan->family, plan->config);
     std::lock_guard lock(plans_mutex);
     return *plans.emplace(key, std::move(plan)).first->second;  // a concurrent first call may have won
   }

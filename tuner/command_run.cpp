@@ -6,7 +6,6 @@
 
 #include "core/kernel_config.hpp"
 #include "core/precision.hpp"
-#include "dispatch/cl_error.hpp"
 #include "dispatch/family_limits.hpp"
 #include "dispatch/gemm_launch.hpp"
 #include "dispatch/gemm_problem.hpp"
@@ -93,15 +92,10 @@ int run_gemm(const RunOptions& o) {
       return;
     }
     const KernelFamily& family = kernel_family(given->family);
-    if (!given_kernel()) {
-      const cl::Program program = programs.get(context, entry.device, family.source(),
-                                               gemm_build_options(family, given->config, o.precision, problem));
-      try {
-        given_kernel = cl::Kernel(program, family.entry().c_str());
-      } catch (const cl::Error& error) {
-        throw device_error("creating the " + family.entry() + " kernel", error);
-      }
-    }
+    if (!given_kernel())
+      given_kernel = gemm_kernel(programs.get(context, entry.device, family.source(),
+                                              gemm_build_options(family, given->config, o.precision, problem)),
+                                 family, given->config);
     enqueue_gemm(queue, given_kernel, family, given->config, problem, o.precision, o.alpha, o.beta, a_buffer(),
                  b_buffer(), c_buffer(), event, nullptr, &memo);
   };
