@@ -25,19 +25,24 @@
 // and writes are both along a contiguous dimension whether or not the operand is transposed.
 
 #define PACK_BLOCK 32
-#define PACK_ROW_ELEMENTS (128 / (int)sizeof(storage_t))
-#define PACK_CHUNK_ELEMENTS (16 / (int)sizeof(storage_t))
+#define SWIZZLE_ROW_ELEMENTS (128 / (int)sizeof(storage_t))
+#define SWIZZLE_CHUNK_ELEMENTS (16 / (int)sizeof(storage_t))
+
+// Where element (row, column) of a tile of `rows` rows lies in its image: blocks of
+// SWIZZLE_ROW_ELEMENTS columns, each `rows` rows of 128 bytes, chunks swizzled as the 128-byte mode
+// of Hopper's matrix descriptors reads them (the image starts at a multiple of 1024 bytes). The
+// matrix-unit kernels keep their local tiles so too.
+#define SWIZZLED_TILE_OFFSET(row, column, rows)                                                                 \
+  ((column) / SWIZZLE_ROW_ELEMENTS * ((rows) * SWIZZLE_ROW_ELEMENTS) + (row) * SWIZZLE_ROW_ELEMENTS +            \
+   ((((column) % SWIZZLE_ROW_ELEMENTS) / SWIZZLE_CHUNK_ELEMENTS) ^ ((row) % 8)) * SWIZZLE_CHUNK_ELEMENTS + \
+   (column) % SWIZZLE_CHUNK_ELEMENTS)
 
 // Where element (r, k) of the packed operand goes (k along the packed depth).
 inline size_t packed_index(const int r, const int k, const int packed_depth, const int tile_rows,
                            const int tile_depth) {
   if (tile_rows == 0) return (size_t)r * packed_depth + k;
-  const int row = r % tile_rows, column = k % tile_depth;
   const size_t tile = (size_t)(r / tile_rows) * (packed_depth / tile_depth) + k / tile_depth;
-  return tile * tile_rows * tile_depth + column / PACK_ROW_ELEMENTS * (tile_rows * PACK_ROW_ELEMENTS) +
-         row * PACK_ROW_ELEMENTS +
-         (((column % PACK_ROW_ELEMENTS) / PACK_CHUNK_ELEMENTS) ^ (row % 8)) * PACK_CHUNK_ELEMENTS +
-         column % PACK_CHUNK_ELEMENTS;
+  return tile * tile_rows * tile_depth + SWIZZLED_TILE_OFFSET(r % tile_rows, k % tile_depth, tile_rows);
 }
 
 __kernel __attribute__((reqd_work_group_size(PACK_BLOCK, 8, 1)))

@@ -25,6 +25,13 @@
 // layout, so that one bulk copy (cp.async.bulk) per operand and stage, issued by one work-item and
 // counted by the stage's mbarrier, replaces every work-item's 16-byte copies.
 //
+// PRODUCER 1 gives the copies a warpgroup of their own: it fills stages as they come free, and the
+// WARPGROUPS consumer warpgroups run the products, each on its own time. Two mbarriers per stage
+// replace the work-group's barrier at every K tile: "full" completes when the stage's copies have
+// landed (each copier's cp.async are counted by cp.async.mbarrier.arrive, a bulk copy by its bytes),
+// "empty" when every consumer has finished the products that read it. With PRODUCER 0 every
+// work-item copies and computes, and a barrier per K tile keeps them in step.
+//
 // The wgmma instructions exist for sm_90a only, which NVIDIA's OpenCL compiler does not target:
 // they are written as PTX comments ("// SM90A: ", operands substituted all the same) in a program
 // built for sm_90, whose PTX the host uncomments, retargets to sm_90a and builds again (the
@@ -41,20 +48,27 @@
 //                a time
 //   GROUP_M      tile rows of C that consecutive work-groups sweep before moving along N
 //   COPY         0: cp.async by every work-item; 1: bulk copies of packed tile images
+//   PRODUCER     0: every warpgroup copies and computes; 1: one more warpgroup copies, the others
+//                compute
 // Problem properties: PRECISION (16 fp16, 116 bf16, 19 tf32, 332 3xtf32), TRANSA, TRANSB, PACKED.
 // storage_t, load_element and store_element come from kernels/precision_storage.cl, the copies
-// from kernels/async_copy.cl, pack_operand from kernels/operand_pack.cl.
+// from kernels/async_copy.cl, pack_operand and the tiles' layout (SWIZZLED_TILE_OFFSET) from
+// kernels/operand_pack.cl.
 
-#define THREADS (128 * WARPGROUPS)
+#define CONSUMERS (128 * WARPGROUPS)  // work-items that compute
+#define THREADS (CONSUMERS + 128 * PRODUCER)
+#if PRODUCER
+#define COPIERS 128
+#else
+#define COPIERS THREADS
+#endif
 #define BM (64 * MT * WARPGROUPS)
 #define ACCUMULATORS (BN / 2)  // per work-item and 64 x BN tile
 
 #define STRINGIFY_(x) #x
 #define STRINGIFY(x) STRINGIFY_(x)
 
-// Elements of a 128-byte row of the swizzle and of a 16-byte chunk; K of one instruction (32 bytes).
-#define ROW_ELEMENTS (128 / (int)sizeof(storage_t))
-#define CHUNK_ELEMENTS (16 / (int)sizeof(storage_t))
+// K of one instruction (32 bytes).
 #define INSTRUCTION_K (32 / (int)sizeof(storage_t))
 
 // The operands' layouts as the main kernel reads them: packed operands are op(A) and op(B)^T.
@@ -66,12 +80,10 @@
 #define B_TRANSPOSED TRANSB
 #endif
 
-// The local layout: a tile of `rows` rows of a contiguous length of whole 128-byte rows lies as
-// blocks of ROW_ELEMENTS columns, each `rows` rows of 128 bytes, chunks swizzled as the 128-byte
-// mode of the descriptors reads them (the tile starts at a multiple of 1024 bytes).
-#define BLOCKED(row, column, rows)                                                             \
-  ((column) / ROW_ELEMENTS * ((rows) * ROW_ELEMENTS) + (row) * ROW_ELEMENTS +                  \
-   ((((column) % ROW_ELEMENTS) / CHUNK_ELEMENTS) ^ ((row) % 8)) * CHUNK_ELEMENTS + (column) % CHUNK_ELEMENTS)
+// The local layout: a tile of `rows` rows of a contiguous length of whole 128-byte rows lies as its
+// image would (SWIZZLED_TILE_OFFSET, kernels/operand_pack.cl): blocks of SWIZZLE_ROW_ELEMENTS columns,
+// each `rows` rows of 128 bytes, chunks swizzled as the 128-byte mode of the descriptors reads them.
+#define BLOCKED(row, column, rows) SWIZZLED_TILE_OFFSET(row, column, rows)
 
 #define A_STAGE (BM * BK)
 #define B_STAGE (BK * BN)
@@ -100,7 +112,7 @@ inline ulong matrix_descriptor(const uint address, const uint leading_bytes, con
 // The leading and stride byte offsets of each operand's descriptors (the start of a 64 x
 // INSTRUCTION_K slice of A at (m, k) is A_LOCAL(m, k), of an INSTRUCTION_K x BN slice of B
 // B_LOCAL(k, 0): m a multiple of 64, k of INSTRUCTION_K). Groups of 8 rows are 1024 bytes apart in
-// every tile; an MN-major tile's blocks of ROW_ELEMENTS columns are BK rows of 128 bytes apart.
+// every tile; an MN-major tile's blocks of SWIZZLE_ROW_ELEMENTS columns are BK rows of 128 bytes apart.
 #if A_TRANSPOSED
 #define A_LEADING_BYTES (BK * 128)
 #else
@@ -203,14 +215,14 @@ inline void fence_proxy_async(void) { asm volatile("fence.proxy.async.shared::ct
 // inside the matrix takes a path without checks.
 inline void load_block(__local storage_t* tile, const __global storage_t* matrix, const int ld, const int row0,
                        const int column0, const int rows_valid, const int columns_valid, const int rows,
-                       const int columns, const int vw, const int thread) {
+                       const int columns, const int vw, const int copier) {
   const int copies = rows * columns / vw, per_row = columns / vw;
   const __global storage_t* origin = matrix + (size_t)row0 * ld + column0;
   const bool inside = rows_valid >= rows && columns_valid >= columns;
 #pragma unroll
-  for (int i = 0; i < (copies + THREADS - 1) / THREADS; ++i) {
-    const int chunk = thread + i * THREADS;
-    if (copies % THREADS == 0 || chunk < copies) {
+  for (int i = 0; i < (copies + COPIERS - 1) / COPIERS; ++i) {
+    const int chunk = copier + i * COPIERS;
+    if (copies % COPIERS == 0 || chunk < copies) {
       const int row = chunk / per_row, column = chunk % per_row * vw;
       const int elements = inside ? vw : row < rows_valid ? min(vw, columns_valid - column) : 0;
       copy_async(tile + BLOCKED(row, column, rows), elements > 0 ? origin + (size_t)row * ld + column : matrix, vw,
@@ -219,10 +231,35 @@ inline void load_block(__local storage_t* tile, const __global storage_t* matrix
   }
 }
 
-#if COPY
-#if !PACKED
+#if COPY && !PACKED
 #error "bulk copies read tile images, which only packed operands are"
 #endif
+
+#if COPY || PRODUCER
+// An mbarrier's phases: a phase completes when its expected arrivals (and, for bulk copies, its
+// expected bytes) have come; waiters name the phase by its parity.
+inline void init_barrier(const uint barrier_address, const uint arrivals) {
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(barrier_address), "r"(arrivals) : "memory");
+}
+inline void arrive(const uint barrier_address) {
+  asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(barrier_address) : "memory");
+}
+// Whether the mbarrier has completed the phase of this parity.
+inline bool phase_done(const uint barrier_address, const uint parity) {
+  uint done;
+  asm volatile("{\n.reg .pred p;\nmbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\nselp.u32 %0, 1, 0, p;\n}"
+               : "=r"(done)
+               : "r"(barrier_address), "r"(parity)
+               : "memory");
+  return done != 0;
+}
+inline void wait_phase(const uint barrier_address, const uint parity) {
+  while (!phase_done(barrier_address, parity)) {
+  }
+}
+#endif
+
+#if COPY
 // COPY 1: each operand's K tile is a tile image (kernels/operand_pack.cl) that one bulk copy, issued
 // by one work-item, puts into its stage; the stage's mbarrier counts the bytes landed.
 inline void expect_bytes(const uint barrier_address, const uint bytes) {
@@ -234,15 +271,6 @@ inline void bulk_copy(const uint destination, const __global storage_t* source, 
                    destination),
                "l"((ulong)(size_t)source), "r"(bytes), "r"(barrier_address)
                : "memory");
-}
-// Whether the stage's mbarrier has completed the phase of this parity (its bytes have landed).
-inline bool landed(const uint barrier_address, const uint parity) {
-  uint done;
-  asm volatile("{\n.reg .pred p;\nmbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\nselp.u32 %0, 1, 0, p;\n}"
-               : "=r"(done)
-               : "r"(barrier_address), "r"(parity)
-               : "memory");
-  return done != 0;
 }
 // Issues the bulk copies of K tile `tile` (of the work-group's row of tile images) into `stage`.
 inline void copy_tile_images(const uint a_window, const uint b_window, const uint barriers,
@@ -260,21 +288,21 @@ inline void copy_tile_images(const uint a_window, const uint b_window, const uin
 // Issues the copies of K tile `tile` of A and B into local stage buffers.
 inline void load_tile(__local storage_t* a_stage, __local storage_t* b_stage, const __global storage_t* A,
                       const int lda, const __global storage_t* B, const int ldb, const int M, const int N,
-                      const int K, const int m0, const int n0, const int tile, const int thread) {
+                      const int K, const int m0, const int n0, const int tile, const int copier) {
   const int k0 = tile * BK;
 #if PACKED  // whole tiles of K-contiguous rows: 16-byte copies, none checked
-  load_block(a_stage, A, lda, m0, k0, BM, BK, BM, BK, CHUNK_ELEMENTS, thread);
-  load_block(b_stage, B, ldb, n0, k0, BN, BK, BN, BK, CHUNK_ELEMENTS, thread);
+  load_block(a_stage, A, lda, m0, k0, BM, BK, BM, BK, SWIZZLE_CHUNK_ELEMENTS, copier);
+  load_block(b_stage, B, ldb, n0, k0, BN, BK, BN, BK, SWIZZLE_CHUNK_ELEMENTS, copier);
 #else
 #if TRANSA
-  load_block(a_stage, A, lda, k0, m0, K - k0, M - m0, BK, BM, VWA, thread);
+  load_block(a_stage, A, lda, k0, m0, K - k0, M - m0, BK, BM, VWA, copier);
 #else
-  load_block(a_stage, A, lda, m0, k0, M - m0, K - k0, BM, BK, VWA, thread);
+  load_block(a_stage, A, lda, m0, k0, M - m0, K - k0, BM, BK, VWA, copier);
 #endif
 #if TRANSB
-  load_block(b_stage, B, ldb, n0, k0, N - n0, K - k0, BN, BK, VWB, thread);
+  load_block(b_stage, B, ldb, n0, k0, N - n0, K - k0, BN, BK, VWB, copier);
 #else
-  load_block(b_stage, B, ldb, k0, n0, K - k0, N - n0, BK, BN, VWB, thread);
+  load_block(b_stage, B, ldb, k0, n0, K - k0, N - n0, BK, BN, VWB, copier);
 #endif
 #endif
 }
@@ -301,6 +329,11 @@ void xgemm_wgmma(const int M, const int N, const int K, const float alpha, const
   const int tiles = (K + BK - 1) / BK;
   const int thread = get_local_id(0), warpgroup = thread / 128;
   const uint a_window = (uint)(size_t)a_tiles, b_window = (uint)(size_t)b_tiles;
+#if COPY
+  // The work-group's row of tile images of A and of B (K / BK tiles each: packed K is whole tiles).
+  const __global storage_t* a_images = A + (size_t)(m0 / BM) * (K / BK) * A_STAGE;
+  const __global storage_t* b_images = B + (size_t)(n0 / BN) * (K / BK) * B_STAGE;
+#endif
 
   float d[MT][ACCUMULATORS];
 #pragma unroll
@@ -308,15 +341,55 @@ void xgemm_wgmma(const int M, const int N, const int K, const float alpha, const
 #pragma unroll
     for (int i = 0; i < ACCUMULATORS; ++i) d[t][i] = 0.0f;
 
+#if PRODUCER
+  // full: the stage's copies have landed (one arrival per copier, or the bulk copies' bytes);
+  // empty: every consumer has finished the products that read the stage.
+  __local ulong full_barriers[STAGES] __attribute__((aligned(8)));
+  __local ulong empty_barriers[STAGES] __attribute__((aligned(8)));
+  const uint full = (uint)(size_t)full_barriers, empty = (uint)(size_t)empty_barriers;
+  if (thread == 0) {
+    for (int stage = 0; stage < STAGES; ++stage) {
+      init_barrier(full + 8u * (uint)stage, COPY ? 1u : (uint)COPIERS);
+      init_barrier(empty + 8u * (uint)stage, (uint)CONSUMERS);
+    }
+    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+
+  if (warpgroup == WARPGROUPS) {
+    // The producer: tile `tile` goes into stage tile % STAGES once the consumers have released the
+    // tile STAGES before it (use tile / STAGES - 1 of the stage's empty barrier).
+    const int copier = thread - CONSUMERS;
+    for (int tile = 0; tile < tiles; ++tile) {
+      const int stage = tile % STAGES;
+      if (tile >= STAGES) wait_phase(empty + 8u * (uint)stage, (uint)(tile / STAGES - 1) & 1u);
+#if COPY
+      if (copier == 0) copy_tile_images(a_window, b_window, full, a_images, b_images, stage, tile);
+#else
+      load_tile(a_tiles + stage * A_STAGE, b_tiles + stage * B_STAGE, A, lda, B, ldb, M, N, K, m0, n0, tile, copier);
+      // The stage's full barrier receives this copier's arrival once its copies so far have landed.
+      asm volatile("cp.async.mbarrier.arrive.noinc.shared::cta.b64 [%0];" ::"r"(full + 8u * (uint)stage) : "memory");
+#endif
+    }
+#if !COPY
+    asm volatile("cp.async.wait_all;" ::: "memory");
+#endif
+    return;
+  }
+
+  for (int step = 0; step < tiles; ++step) {
+    const int stage = step % STAGES;
+    wait_phase(full + 8u * (uint)stage, (uint)(step / STAGES) & 1u);
+#if !COPY
+    // The copiers' cp.async wrote through the generic proxy; the matrix units read through the async one.
+    fence_proxy_async();
+#endif
+#else
 #if COPY
   __local ulong stage_barriers[STAGES] __attribute__((aligned(8)));
   const uint barriers = (uint)(size_t)stage_barriers;
-  // The work-group's row of tile images of A and of B (K / BK tiles each: packed K is whole tiles).
-  const __global storage_t* a_images = A + (size_t)(m0 / BM) * (K / BK) * A_STAGE;
-  const __global storage_t* b_images = B + (size_t)(n0 / BN) * (K / BK) * B_STAGE;
   if (thread == 0) {
-    for (int stage = 0; stage < STAGES; ++stage)
-      asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(barriers + 8u * (uint)stage) : "memory");
+    for (int stage = 0; stage < STAGES; ++stage) init_barrier(barriers + 8u * (uint)stage, 1u);
     asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
     for (int stage = 0; stage < STAGES - 2 && stage < tiles; ++stage)
       copy_tile_images(a_window, b_window, barriers, a_images, b_images, stage, stage);
@@ -332,11 +405,10 @@ void xgemm_wgmma(const int M, const int N, const int K, const float alpha, const
 #endif
 
   for (int step = 0; step < tiles; ++step) {
-    const int ahead = step + STAGES - 2;
+    const int stage = step % STAGES, ahead = step + STAGES - 2;
 #if COPY
     // Use step / STAGES of the stage's mbarrier completes when its bytes have landed.
-    while (!landed(barriers + 8u * (uint)(step % STAGES), (uint)(step / STAGES) & 1u)) {
-    }
+    wait_phase(barriers + 8u * (uint)stage, (uint)(step / STAGES) & 1u);
     // Every warpgroup has finished the products of two steps ago (its wait below), whose stage the
     // next copies overwrite.
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -353,9 +425,10 @@ void xgemm_wgmma(const int M, const int N, const int K, const float alpha, const
                 m0, n0, ahead, thread);
     copy_async_commit();
 #endif
+#endif
 
-    const uint a_stage = a_window + (uint)(step % STAGES * A_STAGE * sizeof(storage_t));
-    const uint b_stage = b_window + (uint)(step % STAGES * B_STAGE * sizeof(storage_t));
+    const uint a_stage = a_window + (uint)(stage * A_STAGE * sizeof(storage_t));
+    const uint b_stage = b_window + (uint)(stage * B_STAGE * sizeof(storage_t));
 #pragma unroll
     for (int t = 0; t < MT; ++t) wgmma_fence(d[t]);
 #pragma unroll
@@ -370,6 +443,10 @@ void xgemm_wgmma(const int M, const int N, const int K, const float alpha, const
     wgmma_commit();
 #pragma unroll
     for (int t = 0; t < MT; ++t) WGMMA_WAIT(d[t], 1);
+#if PRODUCER
+    // At most this step's products are in flight: the previous step's stage may be refilled.
+    if (step > 0) arrive(empty + 8u * (uint)((step - 1) % STAGES));
+#endif
   }
 #pragma unroll
   for (int t = 0; t < MT; ++t) WGMMA_WAIT(d[t], 0);

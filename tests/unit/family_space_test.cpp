@@ -133,6 +133,32 @@ TEST(FamilySpace, WarpgroupMatrixUnitFamilyRunsOnlyOnHopper) {
   EXPECT_TRUE(violation_on_device(wgmma, shallow, nvidia_like(), Precision::Half, "NN"));
 }
 
+// A producer warpgroup joins the work-group, and the default space leaves out the tiles whose
+// accumulators would not fit in the registers beside it: 128 x 256 tiles with it (3 x 128 work-items
+// of 128 accumulators), not 192 x 256 (4 x 128 of them).
+TEST(FamilySpace, WarpgroupProducerTakesAWarpgroupOfItsOwn) {
+  const KernelFamily& wgmma = kernel_family("xgemm_wgmma");
+  const KernelConfig consumers = wgmma.complete({{"WARPGROUPS", 2}, {"MT", 1}, {"BN", 256}, {"BK", 64}, {"STAGES", 4}});
+  KernelConfig produced = consumers;
+  produced["PRODUCER"] = 1;
+  EXPECT_FALSE(violation_on_device(wgmma, produced, nvidia_like(), Precision::Half, "TN"));
+  const ProblemSize problem{1000, 777, 333};
+  const auto plain = wgmma.ranges(consumers, problem), with_producer = wgmma.ranges(produced, problem);
+  EXPECT_EQ(plain.local[0], 256u);
+  EXPECT_EQ(with_producer.local[0], 384u);
+  EXPECT_EQ(with_producer.global[0] / with_producer.local[0], plain.global[0] / plain.local[0]);  // same tiles of C
+
+  const auto space = family_space(wgmma, named_limits(nvidia_like(), Precision::Half));
+  EXPECT_TRUE(space.contains(in_space_terms(wgmma, produced, space)));
+  KernelConfig crowded = produced;
+  crowded["WARPGROUPS"] = 3;
+  crowded["STAGES"] = 3;
+  EXPECT_FALSE(violation_on_device(wgmma, crowded, nvidia_like(), Precision::Half, "NN"));  // valid, yet
+  EXPECT_FALSE(space.contains(in_space_terms(wgmma, crowded, space)));                       // not worth timing
+  crowded["PRODUCER"] = 0;
+  EXPECT_TRUE(space.contains(in_space_terms(wgmma, crowded, space)));
+}
+
 // The FP64 matrix-unit family: never on a device without NVIDIA's compute capability 8.0, only the
 // m8n8k4 instruction before 9.0, and every configuration within the 47 KiB of local memory that a
 // work-group can have (48 KiB reported, the first KiB the driver's).
