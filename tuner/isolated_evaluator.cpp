@@ -46,7 +46,8 @@ EvaluationOutcome failure(search::Status status, std::string error) {
 struct IsolatedEvaluator::Attempt {
   std::optional<EvaluationOutcome> outcome;
   ProcessEnd end;
-  bool compiled = false;  // the crash came after the build (while running)
+  bool compiled = false;            // the crash came after the build (while running)
+  bool first_call_overran = false;  // the outcome is a timeout of the first call
 };
 
 WorkerSlot::WorkerSlot(std::filesystem::path program) : program_(std::move(program)) {}
@@ -145,6 +146,7 @@ IsolatedEvaluator::Attempt IsolatedEvaluator::attempt(const WorkerRequest& reque
                                                                  : "its timed calls";
       result.outcome = failure(search::Status::timeout, std::string(doing) + " took longer than " +
                                                             seconds_text(limit) + ": the worker was killed");
+      result.first_call_overran = phase == WorkerReply::Kind::compiled;
       return result;
     }
     if (read == ChildProcess::Read::end_of_file) {
@@ -183,6 +185,13 @@ EvaluationOutcome IsolatedEvaluator::evaluate(const KernelConfig& config) {
   for (;;) {
     const bool compiling_ahead = !request.hints.empty();
     Attempt tried = attempt(request);
+    if (tried.outcome && compiling_ahead && tried.first_call_overran) {
+      // The first launch may have waited for the hinted candidates' builds (a driver may build and
+      // launch under one lock: seen on NVIDIA's with its slow matrix-unit builds): try it alone.
+      request.hints.clear();
+      ++stats_.retried;
+      continue;
+    }
     if (tried.outcome) return *tried.outcome;
     if (compiling_ahead) {
       // The crash may be a hinted candidate's, built in the background: try this one alone.

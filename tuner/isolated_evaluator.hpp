@@ -31,7 +31,7 @@ struct WorkerStats {
   std::size_t prepared = 0;      // problem preparations: the first, and one in a fresh worker after each fault
   double prepare_seconds = 0;    // waiting for them (a fresh worker's driver start-up included)
   double message_seconds = 0;    // round trips beyond the workers' own time evaluating
-  std::size_t retried = 0;       // crashes while compiling ahead: the candidate run again alone
+  std::size_t retried = 0;       // crashes, or first calls past their limit, while compiling ahead: run again alone
 };
 
 // A worker process kept between the sessions of one `tune` command: the driver is initialised

@@ -154,6 +154,25 @@ TEST_F(Isolation, ACrashWhileCompilingAheadIsRetriedAlone) {
     EXPECT_EQ(recorded[i].evaluation.status, i == 2 ? "crashed" : "ok") << i << ": " << recorded[i].evaluation.error;
 }
 
+// A first call past its limit while hinted candidates were being built may have waited for those
+// builds: it is run again alone, and recorded as a timeout only when it overruns there too.
+TEST_F(Isolation, AFirstCallThatOverranWhileCompilingAheadIsRetriedAlone) {
+  IsolatedSession session(directory, "hang@3", 5);
+  session.request().strategy = "grid";
+  session.request().evaluator.compile_threads = 1;
+  const TuningSummary summary = session.run();
+  EXPECT_EQ(summary.evaluations, 5u);
+  EXPECT_EQ(summary.timed_out, 1u);
+  ASSERT_TRUE(summary.worker.has_value());
+  EXPECT_EQ(summary.worker->retried, 1u);
+  EXPECT_EQ(summary.worker->prepared, 3u);  // the first, the one alone, the one after it
+  const auto recorded = session.recorded();
+  ASSERT_GE(recorded.size(), 5u);
+  for (std::size_t i = 0; i < recorded.size(); ++i)
+    EXPECT_EQ(recorded[i].evaluation.status, i == 2 ? "timeout" : "ok") << i << ": " << recorded[i].evaluation.error;
+  EXPECT_TRUE(contains(recorded[2].evaluation.error, "its first call took")) << recorded[2].evaluation.error;
+}
+
 TEST_F(Isolation, ACandidateThatCrashedIsNotRunAgainOnResume) {
   {
     IsolatedSession session(directory, "abort@2", 4);
