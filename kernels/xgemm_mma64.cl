@@ -21,18 +21,29 @@
 //   WTM, WTN      the warp's tile of C (multiples of MMA_M and of 8)
 //   BK            depth of one tile in local memory (a multiple of MMA_K)
 //   STAGES        tiles in local memory at once, 2 to 8: the copies in flight while a work-group
-//                 computes are STAGES - 1 tiles, and with at most 47 KiB per work-group and two or
-//                 three work-groups per multiprocessor (their accumulators fill the registers),
-//                 thin tiles in many stages keep more bytes in flight than thick ones in few
+//                 computes are STAGES - 1 tiles; two or three work-groups share a multiprocessor
+//                 (their accumulators fill the registers), so thin tiles in many stages keep more
+//                 bytes in flight than thick ones in few
 //   VWA, VWB      doubles per cp.async (1 or 2); the host lowers 2 to 1 where a leading dimension
 //                 or offset is odd, since a 16-byte copy needs a 16-byte-aligned source
 //   KSPLIT        work-groups sharing one tile's K range, each adding its part into C with an
 //                 atomic FP64 add after xgemm_mma64_scale has applied beta; 1: no split
 //   GROUP_M       tile rows of C that consecutive work-groups sweep before moving along N, so
 //                 that the tiles of A and B they share are still in L2; 1: row by row
-// Problem properties: PRECISION (64 only), TRANSA, TRANSB.
-
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+//   PACK          1: run on operands packed first (PACKED, below); 0: read them as they lie
+//   COPY          how packed tiles reach local memory: 0 cp.async by every work-item, 1 one bulk
+//                 copy (cp.async.bulk) per operand and stage of tile images, issued by one
+//                 work-item and counted by the stage's mbarrier, off the work-items' load path
+// Problem properties: PRECISION (64 only), TRANSA, TRANSB, PACKED.
+//
+// PACKED: op(A) and op(B)^T were packed by kernels/operand_pack.cl K-contiguous and padded with
+// zeros to whole tiles, so both local tiles are rows of K laid out as tile images (below), no copy
+// is checked, and a lane reads its fragment in 16-byte pairs, half the local-memory loads of
+// 8-byte ones: the instruction's K is permuted alike for A and B (FRAGMENT_K), which leaves the
+// product as it was and puts each lane's elements side by side. Packing costs a read and a write
+// of each operand before the product.
+// cl_khr_fp64 and storage_t come from kernels/precision_storage.cl, the copies and mbarriers from
+// kernels/async_copy.cl, pack_operand and the tile images' layout from kernels/operand_pack.cl.
 
 #define THREADS (32 * WARPS_M * WARPS_N)
 #define BM (WARPS_M * WTM)
@@ -66,42 +77,68 @@
   ((row) * (length) + \
    ((column) ^ ((length) >= 16 ? (row) % 4 * 4 : (length) == 8 ? (row) / 2 % 2 * 4 : 0)))
 
-// Local tiles, laid out as the operands lie in global memory (see the header).
+// Local tiles, laid out as the operands lie in global memory (see the header), or, packed, as the
+// tile images of kernels/operand_pack.cl (SWIZZLED_TILE_OFFSET: rows of 16 doubles of K, their
+// 16-byte chunks swizzled by the row's position among 8). A lane's chunks in a row of 16 are 2 t
+// and 2 t + 1: both at once for m16n8k16, one per instruction for m16n8k8 (its two instructions of
+// a row take the even chunks, then the odd ones). Rows g and g + 1 of a quarter-warp then read
+// chunks of opposite parity after the swizzle, in distinct banks. FRAGMENT_K is the physical column
+// of the q-th logical column t + 4 q of the instruction at depth kk.
 #define A_STAGE (BM * BK)
 #define B_STAGE (BK * BN)
-#if TRANSA
+#if PACKED
+#define FRAGMENT_K(kk, q, t) ((kk) / 16 * 16 + 4 * (t) + (MMA_K == 8 ? 2 * ((kk) / 8 % 2) : 0) + (q))
+#define A_LOCAL(m, k) SWIZZLED_TILE_OFFSET(m, k, BM)
+#define B_LOCAL(k, n) SWIZZLED_TILE_OFFSET(n, k, BN)
+#elif TRANSA
 #define A_LOCAL(m, k) SWIZZLED(k, m, BM)
 #else
 #define A_LOCAL(m, k) SWIZZLED(m, k, BK)
 #endif
-#if TRANSB
+#if TRANSB && !PACKED
 #define B_LOCAL(k, n) SWIZZLED(n, k, BK)
-#else
+#elif !PACKED
 #define B_LOCAL(k, n) SWIZZLED(k, n, BN)
 #endif
 
+// A's fragment of the instruction tile whose first row is `row` of the stage, at depth kk; B's of the
+// one whose first column is `column`.
+inline void load_a_fragment(const __local double* stage, const int row, const int kk, const int g, const int t,
+                            double* a) {
+#if PACKED
+  // Register i holds logical column t + 4 (i / 2) of row g + 8 (i % 2): registers i and i + 2 are a pair.
+#pragma unroll
+  for (int f = 0; f < A_FRAGMENT; f += 4)
+#pragma unroll
+    for (int lower = 0; lower < 2; ++lower) {  // rows g, then g + 8
+      const double2 pair = *(const __local double2*)(stage + A_LOCAL(row + g + 8 * lower, FRAGMENT_K(kk, f / 2, t)));
+      a[f + lower] = pair.x;
+      a[f + lower + 2] = pair.y;
+    }
+#else
+#pragma unroll
+  for (int f = 0; f < A_FRAGMENT; ++f)
+    a[f] = stage[A_LOCAL(row + A_FRAGMENT_ROW(f, g, t), kk + A_FRAGMENT_COL(f, g, t))];
+#endif
+}
+inline void load_b_fragment(const __local double* stage, const int column, const int kk, const int g, const int t,
+                            double* b) {
+#if PACKED
+  // Register i holds logical row t + 4 i: registers i and i + 1 are a pair.
+#pragma unroll
+  for (int f = 0; f < B_FRAGMENT; f += 2) {
+    const double2 pair = *(const __local double2*)(stage + B_LOCAL(FRAGMENT_K(kk, f, t), column + g));
+    b[f] = pair.x;
+    b[f + 1] = pair.y;
+  }
+#else
+#pragma unroll
+  for (int f = 0; f < B_FRAGMENT; ++f)
+    b[f] = stage[B_LOCAL(kk + B_FRAGMENT_ROW(f, g, t), column + B_FRAGMENT_COL(f, g, t))];
+#endif
+}
+
 #ifndef FRAGMENT_MAP_TEST
-
-// Copies `bytes` (0, 8 or 16; 0 writes zeros: a tile's part beyond the matrix) of VW doubles.
-// The local address is the shared-window address the instruction takes; the global one is the
-// pointer itself, valid even when nothing is read.
-#define CONCAT_(a, b) a##b
-#define CONCAT(a, b) CONCAT_(a, b)
-#define COPY_ASYNC(VW, local_pointer, global_pointer, bytes) CONCAT(copy_async_, VW)(local_pointer, global_pointer, bytes)
-
-inline void copy_async_1(__local double* destination, const __global double* source, uint bytes) {
-  asm volatile("cp.async.ca.shared.global [%0], [%1], 8, %2;" ::"r"((uint)(size_t)destination),
-               "l"((ulong)(size_t)source), "r"(bytes)
-               : "memory");
-}
-
-inline void copy_async_2(__local double* destination, const __global double* source, uint bytes) {
-  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"((uint)(size_t)destination),
-               "l"((ulong)(size_t)source), "r"(bytes)
-               : "memory");
-}
-
-inline void copy_async_commit(void) { asm volatile("cp.async.commit_group;" ::: "memory"); }
 
 // Waits until at most STAGES - 2 groups of copies of this work-item are in flight: the oldest
 // tile has arrived. The count must be an immediate.
@@ -154,20 +191,31 @@ inline void load_tile(__local double* a_stage, __local double* b_stage, const __
                       const __global double* B, const int ldb, const int M, const int N, const int K, const int m0,
                       const int n0, const int tile, const int thread) {
   const int k0 = tile * BK;
+#if PACKED
+  // Whole tiles of K-contiguous rows: 16-byte copies, none checked.
+  for (int chunk = thread; chunk < BM * BK / 2; chunk += THREADS) {
+    const int m = chunk / (BK / 2), k = chunk % (BK / 2) * 2;
+    copy_async(a_stage + A_LOCAL(m, k), A + (size_t)(m0 + m) * lda + k0 + k, 2, 2);
+  }
+  for (int chunk = thread; chunk < BN * BK / 2; chunk += THREADS) {
+    const int n = chunk / (BK / 2), k = chunk % (BK / 2) * 2;
+    copy_async(b_stage + B_LOCAL(k, n), B + (size_t)(n0 + n) * ldb + k0 + k, 2, 2);
+  }
+#else
 #if TRANSA
   // A^T is stored K x M: BK rows of BM contiguous elements.
   for (int chunk = thread; chunk < BK * BM / VWA; chunk += THREADS) {
     const int k = chunk / (BM / VWA), m = chunk % (BM / VWA) * VWA;
     const int left = (k0 + k < K) ? min(VWA, M - m0 - m) : 0;
     const __global double* source = left > 0 ? A + (size_t)(k0 + k) * lda + m0 + m : A;
-    COPY_ASYNC(VWA, a_stage + A_LOCAL(m, k), source, 8u * (uint)max(left, 0));
+    copy_async(a_stage + A_LOCAL(m, k), source, VWA, left);
   }
 #else
   for (int chunk = thread; chunk < BM * BK / VWA; chunk += THREADS) {
     const int m = chunk / (BK / VWA), k = chunk % (BK / VWA) * VWA;
     const int left = (m0 + m < M) ? min(VWA, K - k0 - k) : 0;
     const __global double* source = left > 0 ? A + (size_t)(m0 + m) * lda + k0 + k : A;
-    COPY_ASYNC(VWA, a_stage + A_LOCAL(m, k), source, 8u * (uint)max(left, 0));
+    copy_async(a_stage + A_LOCAL(m, k), source, VWA, left);
   }
 #endif
 #if TRANSB
@@ -176,15 +224,16 @@ inline void load_tile(__local double* a_stage, __local double* b_stage, const __
     const int n = chunk / (BK / VWB), k = chunk % (BK / VWB) * VWB;
     const int left = (n0 + n < N) ? min(VWB, K - k0 - k) : 0;
     const __global double* source = left > 0 ? B + (size_t)(n0 + n) * ldb + k0 + k : B;
-    COPY_ASYNC(VWB, b_stage + B_LOCAL(k, n), source, 8u * (uint)max(left, 0));
+    copy_async(b_stage + B_LOCAL(k, n), source, VWB, left);
   }
 #else
   for (int chunk = thread; chunk < BK * BN / VWB; chunk += THREADS) {
     const int k = chunk / (BN / VWB), n = chunk % (BN / VWB) * VWB;
     const int left = (k0 + k < K) ? min(VWB, N - n0 - n) : 0;
     const __global double* source = left > 0 ? B + (size_t)(k0 + k) * ldb + n0 + n : B;
-    COPY_ASYNC(VWB, b_stage + B_LOCAL(k, n), source, 8u * (uint)max(left, 0));
+    copy_async(b_stage + B_LOCAL(k, n), source, VWB, left);
   }
+#endif
 #endif
 }
 
@@ -201,9 +250,10 @@ void xgemm_mma64(const int M, const int N, const int K, const double alpha, cons
                  __global const double* restrict A, const ulong a_offset, const int lda,
                  __global const double* restrict B, const ulong b_offset, const int ldb,
                  __global double* C, const ulong c_offset, const int ldc) {
-  // The first KiB of the shared window is the driver's; cp.async needs 16-byte-aligned targets.
-  __local double a_tiles[STAGES * A_STAGE] __attribute__((aligned(16)));
-  __local double b_tiles[STAGES * B_STAGE] __attribute__((aligned(16)));
+  // The first KiB of the shared window is the driver's; cp.async needs 16-byte-aligned targets, bulk
+  // copies 16-byte-aligned ones and run fastest on 128-byte-aligned ones.
+  __local double a_tiles[STAGES * A_STAGE] __attribute__((aligned(128)));
+  __local double b_tiles[STAGES * B_STAGE] __attribute__((aligned(128)));
   A += a_offset;
   B += b_offset;
   C += c_offset;
@@ -231,6 +281,22 @@ void xgemm_mma64(const int M, const int N, const int K, const double alpha, cons
 #pragma unroll
       for (int c = 0; c < C_FRAGMENT; ++c) accumulators[i][j][c] = 0.0;
 
+#if COPY
+  // One bulk copy per operand and stage, issued by one work-item, counted by the stage's mbarrier.
+  __local ulong stage_barriers[STAGES] __attribute__((aligned(8)));
+  const uint barriers = (uint)(size_t)stage_barriers;
+  const uint a_window = (uint)(size_t)a_tiles, b_window = (uint)(size_t)b_tiles;
+  // The work-group's rows of tile images of A and of B (K / BK tiles each: packed K is whole tiles).
+  const __global double* a_images = A + (size_t)tile_m * k_tiles * A_STAGE;
+  const __global double* b_images = B + (size_t)tile_n * k_tiles * B_STAGE;
+  if (thread == 0) {
+    for (int stage = 0; stage < STAGES; ++stage) init_barrier(barriers + 8u * (uint)stage, 1u);
+    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+    for (int stage = 0; stage < STAGES - 1 && stage < tiles; ++stage)
+      copy_tile_images(a_window, b_window, barriers, a_images, b_images, stage, first_tile + stage, A_STAGE, B_STAGE);
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+#else
 #pragma unroll
   for (int stage = 0; stage < STAGES - 1; ++stage) {
     if (stage < tiles)
@@ -238,19 +304,30 @@ void xgemm_mma64(const int M, const int N, const int K, const double alpha, cons
                 first_tile + stage, thread);
     copy_async_commit();
   }
+#endif
 
   for (int step = 0; step < tiles; ++step) {
+    // Issued before the products: a later place, overlapping the matrix units, shortens the
+    // distance the copies run ahead by as much, which cost more (30 against 35 TFLOP/s at 4096^3).
+    const int ahead = step + STAGES - 1;
+#if COPY
+    // Use step / STAGES of the stage's mbarrier completes when its bytes have landed.
+    wait_phase(barriers + 8u * (uint)(step % STAGES), (uint)(step / STAGES) & 1u);
+    // Every warp is done with the stage that the next copies overwrite (the previous step's).
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (thread == 0 && ahead < tiles)
+      copy_tile_images(a_window, b_window, barriers, a_images, b_images, ahead % STAGES, first_tile + ahead, A_STAGE,
+                       B_STAGE);
+#else
     COPY_ASYNC_WAIT();
     // Every work-item's copies of this tile have landed, and every warp is done with the stage
     // that the next copies overwrite (the one computed in the previous step).
     barrier(CLK_LOCAL_MEM_FENCE);
-    // Issued before the products: a later place, overlapping the matrix units, shortens the
-    // distance the copies run ahead by as much, which cost more (30 against 35 TFLOP/s at 4096^3).
-    const int ahead = step + STAGES - 1;
     if (ahead < tiles)
       load_tile(a_tiles + ahead % STAGES * A_STAGE, b_tiles + ahead % STAGES * B_STAGE, A, lda, B, ldb, M, N, K,
                 m0, n0, first_tile + ahead, thread);
     copy_async_commit();
+#endif
 
     const __local double* a_stage = a_tiles + step % STAGES * A_STAGE;
     const __local double* b_stage = b_tiles + step % STAGES * B_STAGE;
@@ -260,16 +337,11 @@ void xgemm_mma64(const int M, const int N, const int K, const double alpha, cons
       // accumulators leave few registers to spare.
       double b[NI][B_FRAGMENT];
 #pragma unroll
-      for (int j = 0; j < NI; ++j)
-#pragma unroll
-        for (int f = 0; f < B_FRAGMENT; ++f)
-          b[j][f] = b_stage[B_LOCAL(kk + B_FRAGMENT_ROW(f, g, t), warp_n + j * 8 + B_FRAGMENT_COL(f, g, t))];
+      for (int j = 0; j < NI; ++j) load_b_fragment(b_stage, warp_n + j * 8, kk, g, t, b[j]);
 #pragma unroll
       for (int i = 0; i < MI; ++i) {
         double a[A_FRAGMENT];
-#pragma unroll
-        for (int f = 0; f < A_FRAGMENT; ++f)
-          a[f] = a_stage[A_LOCAL(warp_m + i * MMA_M + A_FRAGMENT_ROW(f, g, t), kk + A_FRAGMENT_COL(f, g, t))];
+        load_a_fragment(a_stage, warp_m + i * MMA_M, kk, g, t, a);
 #pragma unroll
         for (int j = 0; j < NI; ++j) mma(accumulators[i][j], a, b[j]);
       }
@@ -313,6 +385,35 @@ __kernel void xgemm_mma64_fragment_maps(__global int* out) {
   for (int i = 0; i < C_FRAGMENT; ++i) {
     *p++ = C_FRAGMENT_ROW(i, g, t);
     *p++ = C_FRAGMENT_COL(i, g, t);
+  }
+}
+
+// The fragments a lane loads from one stage whose element (row, k) of A holds 64 row + k and of B
+// 64 n + k, at every depth kk of the stage: per kk and lane, A's registers then B's. And where each
+// element lies: `a_offsets`[m BK + k], `b_offsets`[n BK + k].
+__kernel void xgemm_mma64_loaded_fragments(__global double* registers, __global int* a_offsets,
+                                           __global int* b_offsets) {
+  __local double a_stage[A_STAGE] __attribute__((aligned(16)));
+  __local double b_stage[B_STAGE] __attribute__((aligned(16)));
+  const int lane = get_local_id(0), g = lane / 4, t = lane % 4;
+  for (int i = lane; i < BM * BK; i += 32) {
+    const int m = i / BK, k = i % BK;
+    a_stage[A_LOCAL(m, k)] = 64 * m + k;
+    a_offsets[i] = A_LOCAL(m, k);
+  }
+  for (int i = lane; i < BN * BK; i += 32) {
+    const int n = i / BK, k = i % BK;
+    b_stage[B_LOCAL(k, n)] = 64 * n + k;
+    b_offsets[i] = B_LOCAL(k, n);
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (int kk = 0; kk < BK; kk += MMA_K) {
+    __global double* p = registers + ((kk / MMA_K) * 32 + lane) * (A_FRAGMENT + B_FRAGMENT);
+    double a[A_FRAGMENT], b[B_FRAGMENT];
+    load_a_fragment(a_stage, 0, kk, g, t, a);
+    load_b_fragment(b_stage, 0, kk, g, t, b);
+    for (int i = 0; i < A_FRAGMENT; ++i) *p++ = a[i];
+    for (int i = 0; i < B_FRAGMENT; ++i) *p++ = b[i];
   }
 }
 

@@ -51,8 +51,8 @@
 //   PRODUCER     0: every warpgroup copies and computes; 1: one more warpgroup copies, the others
 //                compute
 // Problem properties: PRECISION (16 fp16, 116 bf16, 19 tf32, 332 3xtf32), TRANSA, TRANSB, PACKED.
-// storage_t, load_element and store_element come from kernels/precision_storage.cl, the copies
-// from kernels/async_copy.cl, pack_operand and the tiles' layout (SWIZZLED_TILE_OFFSET) from
+// storage_t, load_element and store_element come from kernels/precision_storage.cl, the copies and
+// the mbarriers from kernels/async_copy.cl, pack_operand and the tiles' layout (SWIZZLED_TILE_OFFSET) from
 // kernels/operand_pack.cl.
 
 #define CONSUMERS (128 * WARPGROUPS)  // work-items that compute
@@ -235,56 +235,6 @@ inline void load_block(__local storage_t* tile, const __global storage_t* matrix
 #error "bulk copies read tile images, which only packed operands are"
 #endif
 
-#if COPY || PRODUCER
-// An mbarrier's phases: a phase completes when its expected arrivals (and, for bulk copies, its
-// expected bytes) have come; waiters name the phase by its parity.
-inline void init_barrier(const uint barrier_address, const uint arrivals) {
-  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(barrier_address), "r"(arrivals) : "memory");
-}
-inline void arrive(const uint barrier_address) {
-  asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(barrier_address) : "memory");
-}
-// Whether the mbarrier has completed the phase of this parity.
-inline bool phase_done(const uint barrier_address, const uint parity) {
-  uint done;
-  asm volatile("{\n.reg .pred p;\nmbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\nselp.u32 %0, 1, 0, p;\n}"
-               : "=r"(done)
-               : "r"(barrier_address), "r"(parity)
-               : "memory");
-  return done != 0;
-}
-inline void wait_phase(const uint barrier_address, const uint parity) {
-  while (!phase_done(barrier_address, parity)) {
-  }
-}
-#endif
-
-#if COPY
-// COPY 1: each operand's K tile is a tile image (kernels/operand_pack.cl) that one bulk copy, issued
-// by one work-item, puts into its stage; the stage's mbarrier counts the bytes landed.
-inline void expect_bytes(const uint barrier_address, const uint bytes) {
-  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(barrier_address), "r"(bytes) : "memory");
-}
-inline void bulk_copy(const uint destination, const __global storage_t* source, const uint bytes,
-                      const uint barrier_address) {
-  asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(
-                   destination),
-               "l"((ulong)(size_t)source), "r"(bytes), "r"(barrier_address)
-               : "memory");
-}
-// Issues the bulk copies of K tile `tile` (of the work-group's row of tile images) into `stage`.
-inline void copy_tile_images(const uint a_window, const uint b_window, const uint barriers,
-                             const __global storage_t* a_images, const __global storage_t* b_images, const int stage,
-                             const int tile) {
-  const uint barrier_address = barriers + 8u * (uint)stage;
-  expect_bytes(barrier_address, (uint)((A_STAGE + B_STAGE) * sizeof(storage_t)));
-  bulk_copy(a_window + (uint)(stage * A_STAGE * sizeof(storage_t)), a_images + (size_t)tile * A_STAGE,
-            (uint)(A_STAGE * sizeof(storage_t)), barrier_address);
-  bulk_copy(b_window + (uint)(stage * B_STAGE * sizeof(storage_t)), b_images + (size_t)tile * B_STAGE,
-            (uint)(B_STAGE * sizeof(storage_t)), barrier_address);
-}
-#endif
-
 // Issues the copies of K tile `tile` of A and B into local stage buffers.
 inline void load_tile(__local storage_t* a_stage, __local storage_t* b_stage, const __global storage_t* A,
                       const int lda, const __global storage_t* B, const int ldb, const int M, const int N,
@@ -364,7 +314,7 @@ void xgemm_wgmma(const int M, const int N, const int K, const float alpha, const
       const int stage = tile % STAGES;
       if (tile >= STAGES) wait_phase(empty + 8u * (uint)stage, (uint)(tile / STAGES - 1) & 1u);
 #if COPY
-      if (copier == 0) copy_tile_images(a_window, b_window, full, a_images, b_images, stage, tile);
+      if (copier == 0) copy_tile_images(a_window, b_window, full, a_images, b_images, stage, tile, A_STAGE, B_STAGE);
 #else
       load_tile(a_tiles + stage * A_STAGE, b_tiles + stage * B_STAGE, A, lda, B, ldb, M, N, K, m0, n0, tile, copier);
       // The stage's full barrier receives this copier's arrival once its copies so far have landed.
@@ -392,7 +342,7 @@ void xgemm_wgmma(const int M, const int N, const int K, const float alpha, const
     for (int stage = 0; stage < STAGES; ++stage) init_barrier(barriers + 8u * (uint)stage, 1u);
     asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
     for (int stage = 0; stage < STAGES - 2 && stage < tiles; ++stage)
-      copy_tile_images(a_window, b_window, barriers, a_images, b_images, stage, stage);
+      copy_tile_images(a_window, b_window, barriers, a_images, b_images, stage, stage, A_STAGE, B_STAGE);
   }
   barrier(CLK_LOCAL_MEM_FENCE);
 #else
@@ -413,7 +363,7 @@ void xgemm_wgmma(const int M, const int N, const int K, const float alpha, const
     // next copies overwrite.
     barrier(CLK_LOCAL_MEM_FENCE);
     if (thread == 0 && ahead < tiles)
-      copy_tile_images(a_window, b_window, barriers, a_images, b_images, ahead % STAGES, ahead);
+      copy_tile_images(a_window, b_window, barriers, a_images, b_images, ahead % STAGES, ahead, A_STAGE, B_STAGE);
 #else
     asm volatile("cp.async.wait_group " STRINGIFY(COPIES_PENDING) ";" ::: "memory");
     fence_proxy_async();

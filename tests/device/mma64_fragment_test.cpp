@@ -4,6 +4,7 @@
 
 #include <map>
 #include <random>
+#include <set>
 #include <vector>
 
 #include "dispatch/kernel_registry.hpp"
@@ -50,9 +51,10 @@ LaneMaps isa_maps(Shape shape) {
 }
 
 
-// The maps as the family's own source computes them (its FRAGMENT_MAP_TEST entry), on the device.
+// The maps as the family's own source computes them (its FRAGMENT_MAP_TEST entry), on the device, with
+// `asm` spelled as every C compiler knows it (the test entries use none; the included copies do).
 LaneMaps kernel_maps(Shape shape) {
-  const std::string options = "-DFRAGMENT_MAP_TEST -DMMA_M=" + std::to_string(shape.m) +
+  const std::string options = "-DFRAGMENT_MAP_TEST -Dasm=__asm__ -DMMA_M=" + std::to_string(shape.m) +
                               " -DMMA_K=" + std::to_string(shape.k) +
                               " -DWARPS_M=1 -DWARPS_N=1 -DWTM=16 -DWTN=8 -DBK=16 -DSTAGES=2 -DVWA=1 -DVWB=1"
                               " -DKSPLIT=1 -DGROUP_M=1 -DPRECISION=64 -DTRANSA=0 -DTRANSB=0";
@@ -142,6 +144,133 @@ INSTANTIATE_TEST_SUITE_P(EveryInstructionShape, Mma64Fragments,
                          ::testing::Values(Shape{8, 4}, Shape{16, 4}, Shape{16, 8}, Shape{16, 16}),
                          [](const auto& info) {
                            return "m" + std::to_string(info.param.m) + "n8k" + std::to_string(info.param.k);
+                         });
+
+// Packed operands (PACK 1): the fragment loads of the family's own source, run on the default device
+// over a stage laid out as the pack's tile images, whose every element holds its (row, K): each
+// 16-byte pair load reads two consecutive elements of one row, the registers hold the instruction's
+// operands with K permuted alike for A and B (the emulated instruction still computes the product
+// over its K), every element of the stage is read once over its instructions, and the eight lanes
+// of each quarter-warp read eight distinct 16-byte bank groups.
+struct PackedStage {
+  int k, depth;  // the instruction's K, the stage's BK
+};
+
+class Mma64PackedFragments : public ::testing::TestWithParam<PackedStage> {};
+
+TEST_P(Mma64PackedFragments, PairLoadsReadThePermutedDepthWithoutBankConflicts) {
+  const PackedStage stage = GetParam();
+  const Shape shape{16, stage.k};
+  const std::string options = "-DFRAGMENT_MAP_TEST -Dasm=__asm__ -DPACKED=1 -DPACK=1 -DMMA_M=16 -DMMA_K=" + std::to_string(stage.k) +
+                              " -DWARPS_M=1 -DWARPS_N=1 -DWTM=16 -DWTN=8 -DBK=" + std::to_string(stage.depth) +
+                              " -DSTAGES=2 -DVWA=2 -DVWB=2 -DKSPLIT=1 -DGROUP_M=1 -DCOPY=0 -DPRECISION=64 -DTRANSA=0 -DTRANSB=0";
+  cl::Program program(shared_device().context, kernel_family("xgemm_mma64").source().text);
+  program.build(std::vector<cl::Device>{shared_device().entry.device}, options.c_str());
+  const int per_lane = shape.a_elements() + shape.b_elements(), steps = stage.depth / stage.k;
+  cl::Buffer registers(shared_device().context, CL_MEM_WRITE_ONLY, sizeof(cl_double) * steps * 32 * per_lane);
+  cl::Buffer a_offsets(shared_device().context, CL_MEM_WRITE_ONLY, sizeof(cl_int) * 16 * stage.depth);
+  cl::Buffer b_offsets(shared_device().context, CL_MEM_WRITE_ONLY, sizeof(cl_int) * 8 * stage.depth);
+  cl::Kernel kernel(program, "xgemm_mma64_loaded_fragments");
+  kernel.setArg(0, registers);
+  kernel.setArg(1, a_offsets);
+  kernel.setArg(2, b_offsets);
+  shared_device().queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(32), cl::NDRange(32));
+  std::vector<cl_double> values(steps * 32 * per_lane);
+  std::vector<cl_int> a_at(16 * stage.depth), b_at(8 * stage.depth);
+  shared_device().queue.enqueueReadBuffer(registers, CL_TRUE, 0, sizeof(cl_double) * values.size(), values.data());
+  shared_device().queue.enqueueReadBuffer(a_offsets, CL_TRUE, 0, sizeof(cl_int) * a_at.size(), a_at.data());
+  shared_device().queue.enqueueReadBuffer(b_offsets, CL_TRUE, 0, sizeof(cl_int) * b_at.size(), b_at.data());
+
+  std::mt19937 random(11);
+  std::uniform_real_distribution<double> value(-1, 1);
+  std::multiset<int> depths_read;  // by A's registers of row 0, over every instruction of the stage
+  for (int step = 0; step < steps; ++step) {
+    // The depths this instruction reads (any MMA_K of the stage's), each named by its rank.
+    std::set<int> depths;
+    for (int lane = 0; lane < 32; ++lane)
+      for (int i = 0; i < shape.a_elements(); ++i)
+        depths.insert(static_cast<int>(values[(step * 32 + lane) * per_lane + i]) % 64);
+    ASSERT_EQ(depths.size(), static_cast<std::size_t>(stage.k)) << "instruction " << step;
+    const auto rank = [&](int k) { return static_cast<int>(std::distance(depths.begin(), depths.find(k))); };
+    // Each register's element: A's (row, rank of K), B's (rank of K, column), and its local offset.
+    LaneMaps loaded;
+    std::vector<std::vector<int>> a_offset(32), b_offset(32);
+    for (int lane = 0; lane < 32; ++lane) {
+      const cl_double* p = values.data() + (step * 32 + lane) * per_lane;
+      std::vector<Position> a, b;
+      for (int i = 0; i < shape.a_elements(); ++i) {
+        const int row = static_cast<int>(p[i]) / 64, k = static_cast<int>(p[i]) % 64;
+        if (row == 0) depths_read.insert(k);
+        a.push_back({row, rank(k)});
+        a_offset[lane].push_back(a_at[row * stage.depth + k]);
+      }
+      for (int i = 0; i < shape.b_elements(); ++i) {
+        const double held = p[shape.a_elements() + i];
+        const int column = static_cast<int>(held) / 64, k = static_cast<int>(held) % 64;
+        ASSERT_TRUE(depths.contains(k)) << "lane " << lane << " B register " << i << " holds depth " << k
+                                        << ", which A's registers of this instruction do not";
+        b.push_back({rank(k), column});
+        b_offset[lane].push_back(b_at[column * stage.depth + k]);
+      }
+      loaded.a.push_back(a), loaded.b.push_back(b);
+    }
+    const int kk = step * stage.k;
+
+    // The instruction on those registers computes the stage's product over its K.
+    Matrix a, b, c;
+    for (int i = 0; i < 16; ++i)
+      for (int k = 0; k < stage.k; ++k) a[{i, k}] = value(random);
+    for (int k = 0; k < stage.k; ++k)
+      for (int j = 0; j < 8; ++j) b[{k, j}] = value(random);
+    for (int i = 0; i < 16; ++i)
+      for (int j = 0; j < 8; ++j) c[{i, j}] = value(random);
+    const LaneMaps isa = isa_maps(shape);
+    const auto held = [](const std::vector<std::vector<Position>>& map, const Matrix& matrix) {
+      Registers registers(32);
+      for (int lane = 0; lane < 32; ++lane)
+        for (const Position& at : map[lane]) registers[lane].push_back(matrix.at({at.row, at.column}));
+      return registers;
+    };
+    const auto d = emulate_mma(isa, stage.k, held(loaded.a, a), held(loaded.b, b), held(isa.c, c));
+    for (int lane = 0; lane < 32; ++lane)
+      for (std::size_t r = 0; r < isa.c[lane].size(); ++r) {
+        const Position at = isa.c[lane][r];
+        double expected = c.at({at.row, at.column});
+        for (int k = 0; k < stage.k; ++k) expected += a.at({at.row, k}) * b.at({k, at.column});
+        EXPECT_NEAR(d[lane][r], expected, 1e-12) << "depth " << kk << " lane " << lane << " register " << r;
+      }
+
+    // Pairs: A's registers i and i + 2 (i % 4 < 2), B's i and i + 1 (i even), side by side from a
+    // 16-byte boundary; a quarter-warp's pair loads in distinct 16-byte bank groups.
+    const auto check_pairs = [&](const std::vector<std::vector<int>>& offsets, int count, int partner, int period) {
+      for (int first = 0; first < count; ++first) {
+        if (first % period >= partner) continue;
+        for (int quarter = 0; quarter < 4; ++quarter) {
+          std::set<int> groups;
+          for (int lane = 8 * quarter; lane < 8 * quarter + 8; ++lane) {
+            const int at = offsets[lane][first];
+            EXPECT_EQ(at % 2, 0) << "lane " << lane << " register " << first;
+            EXPECT_EQ(offsets[lane][first + partner], at + 1) << "lane " << lane << " register " << first;
+            groups.insert(at / 2 % 8);
+          }
+          EXPECT_EQ(groups.size(), 8u) << "depth " << kk << " register " << first << " quarter-warp " << quarter;
+        }
+      }
+    };
+    check_pairs(a_offset, shape.a_elements(), 2, 4);
+    check_pairs(b_offset, shape.b_elements(), 1, 2);
+  }
+  // Over the stage's instructions, every depth of a row is read once.
+  std::multiset<int> every_depth;
+  for (int k = 0; k < stage.depth; ++k) every_depth.insert(k);
+  EXPECT_EQ(depths_read, every_depth);
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryPackedStage, Mma64PackedFragments,
+                         ::testing::Values(PackedStage{8, 16}, PackedStage{8, 32}, PackedStage{16, 16},
+                                           PackedStage{16, 32}),
+                         [](const auto& info) {
+                           return "k" + std::to_string(info.param.k) + "_bk" + std::to_string(info.param.depth);
                          });
 
 }  // namespace

@@ -160,8 +160,9 @@ TEST(FamilySpace, WarpgroupProducerTakesAWarpgroupOfItsOwn) {
 }
 
 // The FP64 matrix-unit family: never on a device without NVIDIA's compute capability 8.0, only the
-// m8n8k4 instruction before 9.0, and every configuration within the 47 KiB of local memory that a
-// work-group can have (48 KiB reported, the first KiB the driver's).
+// m8n8k4 instruction before 9.0, every configuration within what the multiprocessor gives one block
+// (227 KiB on Hopper, 163 KiB on 8.0, the first KiB the driver's), and packed operands only for the
+// instructions whose fragments are read in pairs (m16n8k8, m16n8k16).
 TEST(FamilySpace, MatrixUnitFamilyRunsOnlyWhereItsInstructionsExist) {
   const KernelFamily& mma = kernel_family("xgemm_mma64");
   const auto cpu_reason = unavailable_on_device(mma, cpu_like(), Precision::Double);
@@ -173,19 +174,38 @@ TEST(FamilySpace, MatrixUnitFamilyRunsOnlyWhereItsInstructionsExist) {
   ampere.nv_compute_capability = 80;
   const auto ampere_space = family_space(mma, named_limits(ampere, Precision::Double));
   ASSERT_GT(ampere_space.valid_count(), 0u);
-  for (std::uint64_t index = 0; index < ampere_space.valid_count(); index += 97)
-    EXPECT_EQ(ampere_space.at(index).at("MMA_M"), 8) << config_key(ampere_space.at(index));
+  for (std::uint64_t index = 0; index < ampere_space.valid_count(); index += 97) {
+    const KernelConfig c = ampere_space.at(index);
+    EXPECT_EQ(c.at("MMA_M"), 8) << config_key(c);
+    EXPECT_EQ(c.at("PACK"), 0) << config_key(c);
+    EXPECT_LE(8 * c.at("STAGES") * c.at("BK") * (c.at("WARPS_M") * c.at("WTM") + c.at("WARPS_N") * c.at("WTN")),
+              163 * 1024 - 1024)
+        << config_key(c);
+  }
 
   const auto hopper_space = family_space(mma, named_limits(nvidia_like(), Precision::Double));
-  bool hopper_shapes = false;
+  bool hopper_shapes = false, beyond_48_kib = false, packed = false;
   for (std::uint64_t index = 0; index < hopper_space.valid_count(); ++index) {
     const KernelConfig c = hopper_space.at(index);
     hopper_shapes = hopper_shapes || c.at("MMA_M") == 16;
     const std::int64_t local_bytes =
         8 * c.at("STAGES") * c.at("BK") * (c.at("WARPS_M") * c.at("WTM") + c.at("WARPS_N") * c.at("WTN"));
-    ASSERT_LE(local_bytes, 47 * 1024) << config_key(c);
+    ASSERT_LE(local_bytes, 227 * 1024 - 1024) << config_key(c);
+    beyond_48_kib = beyond_48_kib || local_bytes > 48 * 1024;
+    if (c.at("PACK") == 1) {
+      packed = true;
+      ASSERT_TRUE(c.at("MMA_M") == 16 && c.at("MMA_K") >= 8) << config_key(c);
+    }
   }
   EXPECT_TRUE(hopper_shapes);
+  EXPECT_TRUE(beyond_48_kib);
+  EXPECT_TRUE(packed);
+  KernelConfig packed_defaults = mma.defaults();
+  packed_defaults["PACK"] = 1;
+  EXPECT_TRUE(mma.packs(packed_defaults, Precision::Double));
+  EXPECT_FALSE(mma.packs(mma.defaults(), Precision::Double));
+  packed_defaults["MMA_K"] = 4;
+  EXPECT_TRUE(violation_on_device(mma, packed_defaults, nvidia_like(), Precision::Double, "NN"));
   EXPECT_EQ(default_on_device(mma, nvidia_like(), Precision::Double).at("MMA_M"), 16);
 }
 
