@@ -91,8 +91,9 @@ struct RankedConfig {
 };
 
 // Every distinct configuration (family and key) of `observations` that can run `target`, best
-// score first. A configuration measured on `target` itself is scored by that measurement alone;
-// where any was, only measurements of the target (this device's and its siblings') compete.
+// score first. A configuration this device measured on `target` itself is scored by that
+// measurement alone; where this device or a sibling measured the target, only measurements of the
+// target (this device's and its siblings') compete.
 std::vector<RankedConfig> rank_configs(const PerformanceModel& model, const std::vector<Observation>& observations,
                                        const Target& target);
 

@@ -188,6 +188,22 @@ TEST_F(ConfigSelectorTest, SiblingGivesItsConfigurationForThatShape) {
   EXPECT_EQ(choose(4096, 4096, 4096).config.at("TSM"), 128);
 }
 
+// A sibling's measurement of the very problem is not overruled by a time carried up from another
+// shape: on the H100 given the H200's tuning, 256^3's winner, carried to 1024^3 in double, promised
+// 43 us and ran 215 us, where the H200's own 1024^3 entry ran 85 us.
+TEST_F(ConfigSelectorTest, ASiblingsMeasurementOfTheProblemBeatsATimeCarriedFromAnotherShape) {
+  auto database = writable();
+  const DeviceFingerprint sibling = made_up_device("Sibling GPU", "3.0");
+  add_result(database, sibling, problem(256, 256, 256), valid_config(32), 1e-6);  // would promise a fast 1024^3
+  add_result(database, sibling, problem(1024, 1024, 1024), valid_config(64), 500e-6);
+  const ConfigChoice choice = choose(1024, 1024, 1024);
+  EXPECT_EQ(choice.source, ConfigSource::Fallback);
+  EXPECT_EQ(choice.config.at("TSM"), 64) << choice.detail;
+  EXPECT_THAT(choice.detail, HasSubstr("from 1024x1024x1024 NN (xgemm) on sibling Sibling GPU"));
+  // Where nobody measured the problem, the carried time still decides.
+  EXPECT_EQ(choose(1000, 1000, 1000).config.at("TSM"), 32) << choose(1000, 1000, 1000).detail;
+}
+
 // Another architecture, or the same one with other compute units, is no sibling: its entries are
 // only the vendor's best, whatever the shape.
 TEST_F(ConfigSelectorTest, AnotherArchitectureIsNoSibling) {
