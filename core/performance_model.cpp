@@ -121,27 +121,30 @@ std::vector<RankedConfig> rank_configs(const PerformanceModel& model, const std:
                                        const Target& target) {
   std::map<std::string, RankedConfig> best;  // per configuration, its best-scored observation
   std::set<std::string> measured;            // configurations this device measured on the target itself
-  bool problem_measured = false;             // by this device or a sibling
-  for (const auto& seen : observations) {
-    problem_measured = problem_measured || of_target(seen, target);
+  for (const auto& seen : observations)
     if (PerformanceModel::measures(seen, target)) {
       measured.insert(config_identity(seen));
       best[config_identity(seen)] = {&seen, seen.seconds, seen.seconds};
     }
-  }
+  const auto consider = [&](const Observation& seen) {
+    const auto predicted = model.predict(seen, target);
+    if (!predicted) return false;
+    const double score = *predicted * model.mistrust(seen, target);
+    auto [entry, inserted] = best.try_emplace(config_identity(seen), RankedConfig{&seen, *predicted, score});
+    if (!inserted && score < entry->second.score) entry->second = {&seen, *predicted, score};
+    return true;
+  };
   // Where this device or a sibling measured the problem, only measurements of the problem itself
   // compete: carried up from a small problem, a time promises too much (on the H200, 512^3's
   // winner predicted 43 us at 1024^3 and ran 100 us, against the tuned 36 us; on the H100 given the
   // H200's tuning, 256^3's winner predicted 43 us at 1024^3 in double and ran 215 us, against the
   // 85 us of the H200's own 1024^3 entry).
-  for (const auto& seen : observations) {
-    if (measured.contains(config_identity(seen)) || (problem_measured && !of_target(seen, target))) continue;
-    const auto predicted = model.predict(seen, target);
-    if (!predicted) continue;
-    const double score = *predicted * model.mistrust(seen, target);
-    auto [entry, inserted] = best.try_emplace(config_identity(seen), RankedConfig{&seen, *predicted, score});
-    if (!inserted && score < entry->second.score) entry->second = {&seen, *predicted, score};
-  }
+  bool problem_measured = !measured.empty();
+  for (const auto& seen : observations)
+    if (!measured.contains(config_identity(seen)) && of_target(seen, target) && consider(seen)) problem_measured = true;
+  if (!problem_measured)
+    for (const auto& seen : observations)
+      if (!of_target(seen, target)) consider(seen);
   std::vector<RankedConfig> ranked;
   ranked.reserve(best.size());
   for (auto& [identity, entry] : best) ranked.push_back(entry);
