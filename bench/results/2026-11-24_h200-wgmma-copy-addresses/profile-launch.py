@@ -1,0 +1,23 @@
+# Launches the PTX that NVIDIA's OpenCL driver gave a gemmtune program (read from gemmtune's binary
+# cache) through CUDA, so that Nsight Compute, which does not profile OpenCL, can: 4096^3, random
+# operands, the arguments every family takes. Usage: python3 profile-launch.py wgmma|mma64 [repeats]
+import cupy as cp, numpy as np, sys, subprocess
+which = sys.argv[1]; reps = int(sys.argv[2]) if len(sys.argv) > 2 else 10
+n = 4096
+subprocess.run(['ptxas', '-arch=sm_90a', f'.gpu/{which}.ptx', '-o', f'/tmp/{which}.cubin'], check=True)
+mod = cp.RawModule(path=f'/tmp/{which}.cubin')
+if which == 'wgmma':  # fp16, 256 x 128 tiles, 2 consumer warpgroups and a producer
+    k = mod.get_function('xgemm_wgmma'); dt = cp.float16; grid = (4096 // 256) * (4096 // 128); block = 384
+    scal = np.float32
+else:
+    k = mod.get_function('xgemm_mma64'); dt = cp.float64; grid = (4096 // 64) ** 2; block = 128
+    scal = np.float64
+A = cp.random.rand(n * n).astype(dt); B = cp.random.rand(n * n).astype(dt); C = cp.zeros(n * n, dt)
+i32, u64 = np.int32, np.uint64
+args = (i32(n), i32(n), i32(n), scal(1), scal(0), A, u64(0), i32(n), B, u64(0), i32(n), C, u64(0), i32(n))
+print('attrs', k.attributes)
+start, stop = cp.cuda.Event(), cp.cuda.Event()
+for r in range(reps):
+    start.record(); k((grid,), (block,), args); stop.record(); stop.synchronize()
+    ms = cp.cuda.get_elapsed_time(start, stop)
+print(which, 'ms', ms, 'TFLOP/s', 2 * n ** 3 / ms / 1e9)
