@@ -227,19 +227,24 @@ inline void load_block(__local storage_t* tile, const __global storage_t* matrix
   const __global storage_t* origin = matrix + (size_t)row0 * ld + column0;
   const bool inside = rows_valid >= rows && columns_valid >= columns;
   // A tile wholly inside whose rows the copiers share evenly: a copier's copies keep one column and
-  // lie `apart` rows from each other, a multiple of the swizzle's 8, so both addresses grow by a
-  // constant from one copy to the next. A few instructions a copy, where the loop below computes
-  // the swizzle and the checks of every one (about 23: a producer warpgroup issuing 24 copies a K
-  // tile spent more time on them than the matrix units on the tile; fp16 at 4096^3 on the H200 ran
-  // at 494 TFLOP/s with this path, 387 without). Packed operands, whose tiles need no checks, keep
-  // the loop: tf32 at 4096^3 ran at 262 TFLOP/s with this path and 288 without.
-  if (!PACKED && inside && COPIERS % per_row == 0 && COPIERS / per_row % 8 == 0 && copies % COPIERS == 0) {
+  // lie `apart` rows from each other, so the global address grows by a constant from one copy to the
+  // next, and so does the local one from a copy to the one `period` copies on (whose row has the same
+  // position among the swizzle's 8). A few instructions a copy, where the loop below computes the
+  // swizzle and the checks of every one (about 23: a producer warpgroup issuing 24 copies a K tile
+  // spent more time on them than the matrix units on the tile; fp16 at 4096^3 on the H200 ran at
+  // 494 TFLOP/s with this path, 387 without). Packed operands, whose tiles need no checks, keep the
+  // loop: tf32 at 4096^3 ran at 262 TFLOP/s with this path and 288 without.
+  if (!PACKED && inside && COPIERS % per_row == 0 && copies % COPIERS == 0) {
     const int apart = COPIERS / per_row, row = copier / per_row, column = copier % per_row * vw;
-    __local storage_t* to = tile + BLOCKED(row, column, rows);
+    const int period = 8 / (apart % 8 == 0 ? 8 : apart % 4 == 0 ? 4 : apart % 2 == 0 ? 2 : 1);
+    __local storage_t* first[8];  // the local place of each of the first `period` copies
+#pragma unroll
+    for (int i = 0; i < period; ++i) first[i] = tile + BLOCKED(row + i * apart, column, rows);
     const __global storage_t* from = origin + (size_t)row * ld + column;
 #pragma unroll
     for (int i = 0; i < copies / COPIERS; ++i)
-      copy_async(to + i * apart * SWIZZLE_ROW_ELEMENTS, from + (size_t)i * apart * ld, vw, vw);
+      copy_async(first[i % period] + i / period * period * apart * SWIZZLE_ROW_ELEMENTS, from + (size_t)i * apart * ld,
+                 vw, vw);
     return;
   }
 #pragma unroll
