@@ -1,8 +1,8 @@
 // The tile copies of the warpgroup matrix-unit family (load_block in kernels/xgemm_wgmma.cl), run on
 // the default device: every element of a tile lands where the local layout (BLOCKED) puts it, and
-// whatever lies outside the matrix is zero, on the path whose addresses step by constants (a whole
-// tile) and on the checked one (a tile at the matrix's edge), for every count of copiers the
-// family has and the copy widths and tile shapes its rules allow.
+// whatever lies outside the matrix is zero; a whole tile of operands read as they lie, whose rows
+// the copiers share evenly, goes by the path whose addresses step by constants, every other tile
+// by the checked loop. Copiers of one to three warpgroups, a copier's rows 1 to 48 apart.
 #include <gtest/gtest.h>
 
 #include <cstddef>
@@ -19,68 +19,98 @@ namespace gemmtune::testing {
 namespace {
 
 // The text from `start` to the end of the block that follows it (balanced braces), or to the end of
-// its line for a macro.
+// a macro (its continued lines included).
 std::string excerpt(const std::string& text, const std::string& start) {
   const std::size_t from = text.find(start);
   if (from == std::string::npos) throw std::runtime_error("kernels/xgemm_wgmma.cl has no \"" + start + "\"");
-  if (start.starts_with("#define")) return text.substr(from, text.find('\n', from) - from) + "\n";
-  std::size_t at = text.find('{', from);
-  for (int depth = 0;; ++at) {
+  if (start.starts_with("#define")) {
+    std::size_t end = text.find('\n', from);
+    while (end != std::string::npos && end > 0 && text[end - 1] == '\\') end = text.find('\n', end + 1);
+    return text.substr(from, end == std::string::npos ? std::string::npos : end - from) + "\n";
+  }
+  int depth = 0;
+  for (std::size_t at = text.find('{', from); at < text.size(); ++at) {
     if (text[at] == '{') ++depth;
     if (text[at] == '}' && --depth == 0) return text.substr(from, at + 1 - from) + "\n";
   }
+  throw std::runtime_error("kernels/xgemm_wgmma.cl: no block after \"" + start + "\"");
 }
 
 struct Copy {
   int copiers, precision, rows, columns, vw;
 };
 
+int element_bytes(const Copy& copy) { return copy.precision == 16 ? 2 : 4; }
+
+// 32-bit elements (tf32, 3xtf32) reach the kernel packed only; 16-bit ones as they lie.
+bool packed(const Copy& copy) { return element_bytes(copy) == 4; }
+
+// What the stepping path's copies add to each value they copy, so that the test sees which path
+// copied a tile; below 65536 with the values the tests copy.
+float stepping_mark(const Copy& copy) { return element_bytes(copy) == 2 ? 32768.0f : 1048576.0f; }
+
 // load_block and the layout it copies into, as the kernel file has them, with cp.async replaced
-// by a plain copy of the same contract (`elements` of `vw` read, the rest written as zeros), and a
-// kernel in which one work-group of COPIERS work-items copies one ROWS x COLUMNS tile, VW elements
-// a copy (constants, as in the family's kernel), and writes it out as it lies.
+// by a plain copy of the same contract (`elements` of `vw` read, the rest written as zeros) that
+// the stepping path's calls make with the mark added, and a kernel in which one work-group of
+// COPIERS work-items copies one ROWS x COLUMNS tile, VW elements a copy (constants, as in the
+// family's kernel), from (row0, column0) of a matrix, and writes the tile out as it lies.
 cl::Program copy_program(const Copy& copy) {
   const std::string family = kernel_family("xgemm_wgmma").source().text;
+  std::string load_block = excerpt(family, "inline void load_block(");
+  const std::string stepping_call = "copy_async(first[";
+  const std::size_t call = load_block.find(stepping_call);
+  if (call == std::string::npos) throw std::runtime_error("load_block's stepping path has no \"" + stepping_call + "\"");
+  load_block.replace(call, stepping_call.size(), "copy_stepping(first[");
   const std::string text = utility_kernel("precision_storage").text + utility_kernel("operand_pack").text +
-                           "#define PACKED 0\n" +
                            excerpt(family, "#define BLOCKED(") + R"CL(
 inline void copy_async(__local storage_t* destination, const __global storage_t* source, const int vw,
                        const int elements) {
   for (int e = 0; e < vw; ++e) destination[e] = e < elements ? source[e] : (storage_t)0;
 }
-)CL" + excerpt(family, "inline void load_block(") +
-                           R"CL(
-__kernel void copy_tile(__global const storage_t* matrix, const int ld, const int rows_valid, const int columns_valid,
-                        __global storage_t* out) {
+inline void copy_stepping(__local storage_t* destination, const __global storage_t* source, const int vw,
+                          const int elements) {
+  for (int e = 0; e < vw; ++e) destination[e] = e < elements ? source[e] + (storage_t)MARK : (storage_t)0;
+}
+)CL" + load_block + R"CL(
+__kernel void copy_tile(__global const storage_t* matrix, const int ld, const int row0, const int column0,
+                        const int rows_valid, const int columns_valid, __global storage_t* out) {
   __local storage_t tile[ROWS * COLUMNS];
-  load_block(tile, matrix, ld, 0, 0, rows_valid, columns_valid, ROWS, COLUMNS, VW, get_local_id(0));
+  load_block(tile, matrix, ld, row0, column0, rows_valid, columns_valid, ROWS, COLUMNS, VW, get_local_id(0));
   barrier(CLK_LOCAL_MEM_FENCE);
   for (int i = get_local_id(0); i < ROWS * COLUMNS; i += COPIERS) out[i] = tile[i];
 }
 )CL";
+  const std::string options = "-DPRECISION=" + std::to_string(copy.precision) +
+                              " -DPACKED=" + std::to_string(packed(copy) ? 1 : 0) +
+                              " -DCOPIERS=" + std::to_string(copy.copiers) + " -DROWS=" + std::to_string(copy.rows) +
+                              " -DCOLUMNS=" + std::to_string(copy.columns) + " -DVW=" + std::to_string(copy.vw) +
+                              " -DMARK=" + std::to_string(static_cast<int>(stepping_mark(copy)));
   return shared_device().programs.get(shared_device().context, shared_device().entry.device,
                                       KernelSource{"wgmma_copy_test", text, "test" + std::to_string(std::hash<std::string>{}(text))},
-                                      "-DPRECISION=" + std::to_string(copy.precision) + " -DCOPIERS=" +
-                                          std::to_string(copy.copiers) + " -DROWS=" + std::to_string(copy.rows) +
-                                          " -DCOLUMNS=" + std::to_string(copy.columns) + " -DVW=" + std::to_string(copy.vw));
+                                      options);
 }
 
-// Where the kernel's copies put each element, the elements numbered by their place in the matrix.
-// The matrix is `rows_valid` x `columns_valid` from the tile's corner (one more row and column
-// beyond the tile when the tile is whole), with a leading dimension of columns + 24.
+// The tile's corner in the matrix: not its origin, a whole number of copies along the row.
+constexpr int row0 = 3;
+int column0(const Copy& copy) { return 2 * copy.vw; }
+int leading_dimension(const Copy& copy) { return column0(copy) + copy.columns + 8; }
+
+// The value the matrix holds at (r, c) from its origin: distinct for every place.
+float value_at(const Copy& copy, int r, int c) { return static_cast<float>(1 + r * leading_dimension(copy) + c); }
+
+// The tile as the kernel's copies leave it: the matrix holds `rows_valid` x `columns_valid`
+// elements from the tile's corner (one more row beyond it), values from value_at.
 std::vector<float> copied_tile(const Copy& copy, int rows_valid, int columns_valid) {
-  const int ld = copy.columns + 24, matrix_rows = rows_valid + 1;
-  const int bytes = copy.precision == 16 ? 2 : 4;
+  const int ld = leading_dimension(copy), matrix_rows = row0 + rows_valid + 1, bytes = element_bytes(copy);
   std::vector<unsigned char> matrix(static_cast<std::size_t>(matrix_rows) * ld * bytes);
   for (int r = 0; r < matrix_rows; ++r)
     for (int c = 0; c < ld; ++c) {
-      const int number = 1 + r * copy.columns + c;  // 0 stays for zeros; below 65536 for 16-bit elements
+      const float value = value_at(copy, r, c);
       const std::size_t at = (static_cast<std::size_t>(r) * ld + c) * bytes;
       if (bytes == 2) {
-        const auto value = static_cast<cl_ushort>(number);
-        std::memcpy(&matrix[at], &value, 2);
+        const auto stored = static_cast<cl_ushort>(value);
+        std::memcpy(&matrix[at], &stored, 2);
       } else {
-        const auto value = static_cast<cl_float>(number);
         std::memcpy(&matrix[at], &value, 4);
       }
     }
@@ -90,18 +120,20 @@ std::vector<float> copied_tile(const Copy& copy, int rows_valid, int columns_val
   cl::Kernel kernel(copy_program(copy), "copy_tile");
   kernel.setArg(0, in);
   kernel.setArg(1, ld);
-  kernel.setArg(2, rows_valid);
-  kernel.setArg(3, columns_valid);
-  kernel.setArg(4, out);
+  kernel.setArg(2, row0);
+  kernel.setArg(3, column0(copy));
+  kernel.setArg(4, rows_valid);
+  kernel.setArg(5, columns_valid);
+  kernel.setArg(6, out);
   shared_device().queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(copy.copiers), cl::NDRange(copy.copiers));
   std::vector<unsigned char> raw(count * bytes);
   shared_device().queue.enqueueReadBuffer(out, CL_TRUE, 0, raw.size(), raw.data());
   std::vector<float> tile(count);
   for (std::size_t i = 0; i < count; ++i) {
     if (bytes == 2) {
-      cl_ushort value;
-      std::memcpy(&value, &raw[i * 2], 2);
-      tile[i] = value;
+      cl_ushort stored;
+      std::memcpy(&stored, &raw[i * 2], 2);
+      tile[i] = stored;
     } else {
       std::memcpy(&tile[i], &raw[i * 4], 4);
     }
@@ -117,40 +149,58 @@ int blocked(int row, int column, int rows, int bytes) {
          ((column % row_elements / chunk_elements) ^ (row % 8)) * chunk_elements + column % chunk_elements;
 }
 
-// Copiers of 1, 2 and 3 warpgroups; 16-bit elements 16 bytes a copy (rows 1 to 32 copies long, so
-// that copiers lie 4 to 48 rows apart: every distance the stepping path takes) or 2 bytes (the
-// checked loop only); 32-bit elements 16 or 4 bytes a copy.
+// Whether a whole tile goes by the stepping path: operands as they lie, whose rows the copiers
+// share evenly (each copier's copies in one column, the same number for all).
+bool steps(const Copy& copy) {
+  const int per_row = copy.columns / copy.vw, copies = copy.rows * per_row;
+  return !packed(copy) && copy.copiers % per_row == 0 && copies % copy.copiers == 0;
+}
+
+// 16-bit elements: copiers of 1, 2 and 3 warpgroups whose rows lie 1 to 48 apart (every distance
+// below 8 that those counts allow, 1, 2, 3, 4 and 6, where the swizzle's place repeats every
+// 8 / gcd(distance, 8) copies, then 8 and multiples of 8), 1 to 8 elements a copy, and tiles whose
+// rows do not share evenly (the checked loop). 32-bit elements arrive packed and take the checked
+// loop.
 const std::vector<Copy> copies = {
-    {128, 16, 64, 64, 8},  {128, 16, 128, 64, 8}, {128, 16, 64, 128, 8}, {128, 16, 64, 256, 8},
-    {256, 16, 64, 256, 8}, {384, 16, 64, 256, 8}, {384, 16, 192, 64, 8}, {384, 16, 64, 128, 8},
-    {128, 16, 64, 64, 1},  {128, 19, 64, 32, 4},  {128, 19, 64, 256, 4}, {384, 19, 192, 32, 4},
-    {256, 19, 64, 64, 1},
+    {128, 16, 64, 128, 1},  {256, 16, 64, 128, 1},  {128, 16, 64, 64, 2},   {384, 16, 192, 128, 1},
+    {128, 16, 64, 256, 8},
+    {384, 16, 192, 64, 1},  {128, 16, 64, 128, 8},  {384, 16, 192, 64, 2},  {128, 16, 64, 64, 8},
+    {256, 16, 128, 64, 4},  {384, 16, 192, 128, 8}, {256, 16, 64, 64, 8},   {384, 16, 192, 64, 8},
+    {384, 16, 64, 256, 8},  {384, 16, 64, 128, 8},  {128, 19, 64, 32, 4},   {128, 19, 64, 256, 4},
+    {384, 19, 192, 32, 4},
 };
 
+std::string described(const Copy& copy) {
+  return std::to_string(copy.rows) + " x " + std::to_string(copy.columns) + ", " + std::to_string(copy.copiers) +
+         " copiers, " + std::to_string(copy.vw) + " a copy, " + std::to_string(element_bytes(copy)) + "-byte elements";
+}
+
 TEST(WgmmaCopies, EveryElementOfAWholeTileLandsWhereTheLayoutPutsIt) {
+  int stepping = 0;
   for (const Copy& copy : copies) {
-    const int bytes = copy.precision == 16 ? 2 : 4;
     const std::vector<float> tile = copied_tile(copy, copy.rows, copy.columns + 1);
+    const float mark = steps(copy) ? stepping_mark(copy) : 0.0f;
+    stepping += steps(copy);
     for (int r = 0; r < copy.rows; ++r)
       for (int c = 0; c < copy.columns; ++c)
-        ASSERT_EQ(tile[blocked(r, c, copy.rows, bytes)], static_cast<float>(1 + r * copy.columns + c))
-            << "element (" << r << ", " << c << ") of " << copy.rows << " x " << copy.columns << ", " << copy.copiers
-            << " copiers, " << copy.vw << " a copy, " << bytes << "-byte elements";
+        ASSERT_EQ(tile[blocked(r, c, copy.rows, element_bytes(copy))], value_at(copy, row0 + r, column0(copy) + c) + mark)
+            << "element (" << r << ", " << c << ") of " << described(copy)
+            << (steps(copy) ? ", copied by the stepping path" : ", copied by the checked loop");
   }
+  EXPECT_EQ(stepping, 13) << "tiles that take the stepping path";
 }
 
 TEST(WgmmaCopies, ATileAtTheMatrixEdgeCopiesWhatLiesInsideAndZerosTheRest) {
   for (const Copy& copy : copies) {
-    const int bytes = copy.precision == 16 ? 2 : 4;
     // Rows missing, and columns ending inside a copy where a copy is wider than 3 elements.
     const int rows_valid = copy.rows - 5, columns_valid = copy.columns - 3;
     const std::vector<float> tile = copied_tile(copy, rows_valid, columns_valid);
     for (int r = 0; r < copy.rows; ++r)
       for (int c = 0; c < copy.columns; ++c) {
         const bool inside = r < rows_valid && c < columns_valid;
-        ASSERT_EQ(tile[blocked(r, c, copy.rows, bytes)], inside ? static_cast<float>(1 + r * copy.columns + c) : 0.0f)
-            << "element (" << r << ", " << c << ") of " << copy.rows << " x " << copy.columns << ", " << copy.copiers
-            << " copiers, " << copy.vw << " a copy, " << bytes << "-byte elements";
+        ASSERT_EQ(tile[blocked(r, c, copy.rows, element_bytes(copy))],
+                  inside ? value_at(copy, row0 + r, column0(copy) + c) : 0.0f)
+            << "element (" << r << ", " << c << ") of " << described(copy) << ", the checked loop";
       }
   }
 }
