@@ -1,0 +1,114 @@
+// What a tiny GEMM costs beyond its arithmetic: a GEMM through the handle against an empty kernel,
+// both timed the way `gemmtune bench` times every peer (a marker before the call, the call's last
+// event after), with the host's share of each enqueue and the driver's timestamps in between.
+// Usage: dispatch_call_floor [size [repeat]]   (prints one JSON object, times in microseconds)
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "dispatch/device.hpp"
+#include "gemmtune/gemmtune.hpp"
+
+namespace {
+
+using namespace gemmtune;
+using Clock = std::chrono::steady_clock;
+
+double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  return values[values.size() / 2];
+}
+
+double microseconds(cl_ulong from, cl_ulong to) { return static_cast<double>(to - from) * 1e-3; }
+
+// Medians over `repeat` calls of one enqueue: host time of the enqueue, marker end to the last
+// event's end (the bench's figure), and the last event's queued-to-start and start-to-end.
+struct Floor {
+  double host_us, marker_to_end_us, queued_to_start_us, start_to_end_us;
+};
+
+Floor measure(const cl::CommandQueue& queue, int repeat, const std::function<cl_event()>& enqueue) {
+  for (int i = 0; i < 20; ++i) clReleaseEvent(enqueue());
+  queue.finish();
+  std::vector<double> host, marker_to_end, queued_to_start, start_to_end;
+  for (int i = 0; i < repeat; ++i) {
+    cl::Event marker;
+    queue.enqueueMarkerWithWaitList(nullptr, &marker);
+    const auto began = Clock::now();
+    cl_event done = enqueue();
+    host.push_back(std::chrono::duration<double, std::micro>(Clock::now() - began).count());
+    clWaitForEvents(1, &done);
+    cl_ulong queued = 0, start = 0, end = 0;
+    clGetEventProfilingInfo(done, CL_PROFILING_COMMAND_QUEUED, sizeof(queued), &queued, nullptr);
+    clGetEventProfilingInfo(done, CL_PROFILING_COMMAND_START, sizeof(start), &start, nullptr);
+    clGetEventProfilingInfo(done, CL_PROFILING_COMMAND_END, sizeof(end), &end, nullptr);
+    const auto marker_end = marker.getProfilingInfo<CL_PROFILING_COMMAND_END>();
+    marker_to_end.push_back(microseconds(marker_end, end));
+    queued_to_start.push_back(microseconds(queued, start));
+    start_to_end.push_back(microseconds(start, end));
+    clReleaseEvent(done);
+  }
+  return {median(host), median(marker_to_end), median(queued_to_start), median(start_to_end)};
+}
+
+std::string json(const char* name, const Floor& f) {
+  char text[256];
+  std::snprintf(text, sizeof(text),
+                "\"%s\": {\"host_us\": %.2f, \"marker_to_end_us\": %.2f, \"queued_to_start_us\": %.2f, "
+                "\"start_to_end_us\": %.2f}",
+                name, f.host_us, f.marker_to_end_us, f.queued_to_start_us, f.start_to_end_us);
+  return text;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::size_t size = argc > 1 ? std::strtoul(argv[1], nullptr, 10) : 8;
+  const int repeat = argc > 2 ? std::atoi(argv[2]) : 200;
+  if (size == 0 || repeat <= 0) {
+    std::fprintf(stderr, "usage: dispatch_call_floor [size >= 1 [repeat >= 1]]\n");
+    return 2;
+  }
+  const DeviceEntry entry = select_device("");
+  const cl::Context context(entry.device);
+  const cl::CommandQueue queue(context, entry.device, CL_QUEUE_PROFILING_ENABLE);
+  const std::vector<float> host(size * size, 0.5f);
+  const auto buffer = [&] {
+    return cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, host.size() * sizeof(float),
+                      const_cast<float*>(host.data()));
+  };
+  const cl::Buffer a = buffer(), b = buffer(), c = buffer();
+
+  cl::Program empty_program(context, "__kernel void empty(__global float* c) { if (get_global_id(0) == 1u << 30) c[0] = 0; }");
+  empty_program.build();
+  cl::Kernel empty(empty_program, "empty");
+  empty.setArg(0, c);
+  const Floor empty_floor = measure(queue, repeat, [&] {
+    cl_event event = nullptr;
+    clEnqueueNDRangeKernel(queue(), empty(), 1, nullptr, std::array<std::size_t, 1>{64}.data(),
+                           std::array<std::size_t, 1>{64}.data(), 0, nullptr, &event);
+    return event;
+  });
+
+  Handle handle(context(), entry.device());
+  const auto gemm = [&](Transpose trans_a, Transpose trans_b) {
+    return measure(queue, repeat, [&] {
+      cl_event event = nullptr;
+      handle.gemm(Layout::RowMajor, trans_a, trans_b, size, size, size, 1.0f, a(), 0, size, b(), 0, size, 0.0f, c(),
+                  0, size, queue(), &event);
+      return event;
+    });
+  };
+  const Floor nn = gemm(Transpose::No, Transpose::No), tt = gemm(Transpose::Yes, Transpose::Yes);
+  const ConfigChoice choice =
+      handle.choose(GemmShape{Precision::Single, Layout::RowMajor, Transpose::No, Transpose::No, size, size, size});
+  std::printf("{\"device\": \"%s\", \"size\": %zu, \"repeat\": %d, %s, %s, %s, \"family\": \"%s\"}\n",
+              entry.fingerprint.name.c_str(), size, repeat, json("empty_kernel", empty_floor).c_str(),
+              json("gemm_nn", nn).c_str(), json("gemm_tt", tt).c_str(), choice.family.c_str());
+  return 0;
+}
