@@ -43,6 +43,18 @@ bool of_target(const Observation& seen, const Target& target) {
   return seen.trans == target.trans && seen.problem == target.problem;
 }
 
+// Whether an operand stored under `trans` lies in memory otherwise than under the target's
+// transpositions: a vector (op(A) of one row or column, op(B) likewise) lies alike either way.
+bool operand_a_differs(const std::string& trans, const Target& target) {
+  return trans[0] != target.trans[0] && target.problem.m > 1 && target.problem.k > 1;
+}
+bool operand_b_differs(const std::string& trans, const Target& target) {
+  return trans[1] != target.trans[1] && target.problem.n > 1 && target.problem.k > 1;
+}
+bool reads_differently(const std::string& trans, const Target& target) {
+  return operand_a_differs(trans, target) || operand_b_differs(trans, target);
+}
+
 // The observations grouped by problem and by configuration, as indices.
 struct Groups {
   std::map<std::string, std::vector<std::size_t>> by_problem, by_config;
@@ -54,12 +66,15 @@ struct Groups {
   }
 };
 
-// The product of the vector widths `seen`'s configuration loads with on `problem` (row-major, offsets
-// 0): the widths its leading dimensions allow (KernelFamily::aligned).
-double vector_width(const Observation& seen, const ProblemSize& problem, const std::string& trans) {
+// The leading dimensions of a dense row-major problem: A's and B's stored rows.
+std::pair<std::size_t, std::size_t> dense_leading_dimensions(const ProblemSize& problem, const std::string& trans) {
   const bool trans_a = trans.size() == 2 && trans[0] == 'T', trans_b = trans.size() == 2 && trans[1] == 'T';
-  const auto lda = static_cast<std::size_t>(trans_a ? problem.m : problem.k);
-  const auto ldb = static_cast<std::size_t>(trans_b ? problem.k : problem.n);
+  return {static_cast<std::size_t>(trans_a ? problem.m : problem.k), static_cast<std::size_t>(trans_b ? problem.k : problem.n)};
+}
+
+// The product of the vector widths `seen`'s configuration loads with where A's and B's leading
+// dimensions are `lda` and `ldb` (offsets 0): the widths they allow (KernelFamily::aligned).
+double vector_width(const Observation& seen, std::size_t lda, std::size_t ldb) {
   double product = 1;
   const KernelConfig aligned = seen.family->aligned(seen.config, std::max<std::size_t>(lda, 1), 0,
                                                     std::max<std::size_t>(ldb, 1), 0);
@@ -88,15 +103,65 @@ double PerformanceModel::fixed_seconds(const Observation& seen) const {
 }
 
 std::optional<double> PerformanceModel::predict(const Observation& seen, const Target& target) const {
+  const auto [lda, ldb] = dense_leading_dimensions(target.problem, target.trans);
+  return predict(seen, target, lda, ldb);
+}
+
+std::optional<double> PerformanceModel::predict(const Observation& seen, const Target& target, std::size_t lda,
+                                                std::size_t ldb) const {
   const auto measured = wave_work(seen, seen.problem);
   const auto asked = wave_work(seen, target.problem);
   if (!measured || !asked) return std::nullopt;
   // A call never takes less than its fixed cost; what it took beyond that scales with the work.
   const double fixed = fixed_seconds(seen);
   const double busy = std::max(seen.seconds - fixed, 0.05 * seen.seconds);
-  const double widths = vector_width(seen, seen.problem, seen.trans) / vector_width(seen, target.problem, target.trans);
+  const auto [seen_lda, seen_ldb] = dense_leading_dimensions(seen.problem, seen.trans);
+  const double widths = vector_width(seen, seen_lda, seen_ldb) / vector_width(seen, lda, ldb);
   const double predicted = fixed + busy * (*asked / *measured) * std::sqrt(std::max(1.0, widths));
   return terms_.peak_flops > 0 ? std::max(predicted, flops(target.problem) / terms_.peak_flops) : predicted;
+}
+
+std::optional<double> PerformanceModel::predict_transposed(const Observation& seen, const Target& target) const {
+  // Nothing to gain where only vectors differ: they lie in memory alike either way.
+  if (!reads_differently(seen.trans, target) || seen.packs_operands || !(terms_.copy_bytes_per_second > 0))
+    return std::nullopt;
+  // Vectors are read where they lie; the other operands that differ are copied.
+  const bool copy_a = operand_a_differs(seen.trans, target), copy_b = operand_b_differs(seen.trans, target);
+  // A transposed operand's rows are padded to a multiple of 8 elements (dispatch/operand_transposition.hpp).
+  const auto padded = [](std::size_t ld) { return (ld + 7) / 8 * 8; };
+  const Target run_target{target.problem, seen.trans};
+  const auto [lda, ldb] = dense_leading_dimensions(target.problem, seen.trans);
+  const auto run = predict(seen, run_target, copy_a ? padded(lda) : lda, copy_b ? padded(ldb) : ldb);
+  if (!run) return std::nullopt;
+  const double element_bytes = static_cast<double>(limits_.at("element_bytes"));
+  const auto m = static_cast<double>(target.problem.m), n = static_cast<double>(target.problem.n),
+             k = static_cast<double>(target.problem.k);
+  double copies = 0;
+  if (copy_a) copies += copy_call_seconds() + 2 * m * k * element_bytes / terms_.copy_bytes_per_second;
+  if (copy_b) copies += copy_call_seconds() + 2 * k * n * element_bytes / terms_.copy_bytes_per_second;
+  return *run + copies;
+}
+
+double PerformanceModel::score(const Observation& seen, const Target& target, double predicted, bool transposed) const {
+  // Run as measured after the pre-pass: no mistrust of other transpositions.
+  return predicted * mistrust(seen, transposed ? Target{target.problem, seen.trans} : target);
+}
+
+double fastest_call(const std::vector<Observation>& observations) {
+  double fastest = 0;
+  for (const auto& seen : observations)
+    if (fastest == 0 || seen.seconds < fastest) fastest = seen.seconds;
+  return fastest;
+}
+
+double fastest_streaming(const std::vector<Observation>& observations, double element_bytes) {
+  double fastest = 0;
+  for (const auto& seen : observations) {
+    const auto m = static_cast<double>(seen.problem.m), n = static_cast<double>(seen.problem.n),
+               k = static_cast<double>(seen.problem.k);
+    fastest = std::max(fastest, (m * k + k * n + m * n) * element_bytes / seen.seconds);
+  }
+  return fastest;
 }
 
 double fastest_rate(const std::vector<Observation>& observations) {
@@ -114,7 +179,8 @@ double PerformanceModel::mistrust(const Observation& seen, const Target& target)
   const double shapes = shape_distance(seen.problem.m, seen.problem.n, seen.problem.k, target.problem.m,
                                        target.problem.n, target.problem.k);
   return 1 + terms_.prediction_weight + terms_.distance_weight * shapes +
-         terms_.transposition_weight * (seen.trans != target.trans ? 1 : 0) + terms_.device_weight * seen.device_distance;
+         terms_.transposition_weight * (reads_differently(seen.trans, target) ? 1 : 0) +
+         terms_.device_weight * seen.device_distance;
 }
 
 std::vector<RankedConfig> rank_configs(const PerformanceModel& model, const std::vector<Observation>& observations,
@@ -126,13 +192,17 @@ std::vector<RankedConfig> rank_configs(const PerformanceModel& model, const std:
       measured.insert(config_identity(seen));
       best[config_identity(seen)] = {&seen, seen.seconds, seen.seconds};
     }
+  const auto offer = [&](const RankedConfig& ranked) {
+    auto [entry, inserted] = best.try_emplace(config_identity(*ranked.seen), ranked);
+    if (!inserted && ranked.score < entry->second.score) entry->second = ranked;
+  };
   const auto consider = [&](const Observation& seen) {
     const auto predicted = model.predict(seen, target);
-    if (!predicted) return false;
-    const double score = *predicted * model.mistrust(seen, target);
-    auto [entry, inserted] = best.try_emplace(config_identity(seen), RankedConfig{&seen, *predicted, score});
-    if (!inserted && score < entry->second.score) entry->second = {&seen, *predicted, score};
-    return true;
+    if (predicted) offer({&seen, *predicted, model.score(seen, target, *predicted)});
+    // Run as measured after the pre-pass: no mistrust of other transpositions, the copies paid.
+    const auto transposed = model.predict_transposed(seen, target);
+    if (transposed) offer({&seen, *transposed, model.score(seen, target, *transposed, true), true});
+    return predicted || transposed;
   };
   // Where this device or a sibling measured the problem, only measurements of the problem itself
   // compete: carried up from a small problem, a time promises too much (on the H200, 512^3's
@@ -181,7 +251,8 @@ ModelQuality held_out_quality(const std::vector<Observation>& observations, cons
       const auto predicted = model.predict(*source, target);
       if (!predicted) continue;
       errors.push_back(std::abs(*predicted / observations[i].seconds - 1));
-      if (const double score = *predicted * least; score < best_score) best_score = score, chosen = observations[i].seconds;
+      if (const double score = model.score(*source, target, *predicted); score < best_score)
+        best_score = score, chosen = observations[i].seconds;
     }
     if (chosen > 0) choices.push_back(fastest / chosen);
 
@@ -237,11 +308,18 @@ ModelTerms fit_terms(const std::vector<Observation>& observations, const NamedVa
       least_error = error, fitted.call_seconds = call;
   }
 
-  // The mistrust weights: whatever chooses best for the held-out problems.
+  // The mistrust weights: whatever chooses best for the held-out problems. That of other
+  // transpositions only where the measurements can tell: shapes tuned under several of them.
+  std::map<std::string, std::set<std::string>> transpositions_of_shape;
+  for (const auto& seen : observations) transpositions_of_shape[problem_identity(seen.problem, "")].insert(seen.trans);
+  const auto shapes_to_tell = std::count_if(transpositions_of_shape.begin(), transpositions_of_shape.end(),
+                                            [](const auto& shape) { return shape.second.size() > 1; });
+  std::vector<double> transpositions{initial.transposition_weight};
+  if (shapes_to_tell >= least_shapes_under_several_transpositions) transpositions = {0.0, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 4.0};
   double best_choice = held_out_quality(observations, limits, compute_units, fitted).choice_geomean;
   const ModelTerms base = fitted;
   for (double distance : {0.0, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0})
-    for (double transposition : {0.0, 0.05, 0.1, 0.2, 0.5}) {
+    for (double transposition : transpositions) {
       ModelTerms trial = base;
       trial.distance_weight = distance;
       trial.transposition_weight = transposition;

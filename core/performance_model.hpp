@@ -2,6 +2,7 @@
 // how far such a prediction may be trusted.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -22,6 +23,9 @@ struct Observation {
   // 0 for a measurement on the device asked about; more for a sibling device's (its distance).
   double device_distance = 0;
   std::string origin;  // where it was measured, as a choice's detail names it
+  // The family packs both operands itself at this precision (KernelFamily::packs): it reads them
+  // one way whatever the transpositions, so transposing them first would only add a copy.
+  bool packs_operands = false;
 };
 
 // The problem a prediction is for.
@@ -44,10 +48,23 @@ struct ModelTerms {
   // small problem's time, carried to a large one, cannot promise more than the device ever did.
   // 0: no bound.
   double peak_flops = 0;
+  // The fastest rate at which a measured call streamed its operands (A, B and C once each, in
+  // bytes per second, fastest_streaming()): what a pre-pass that transposes an operand (reading and
+  // writing it once) is predicted to reach. 0: no pre-pass is considered.
+  double copy_bytes_per_second = 0;
+  // What a pre-pass kernel costs at least, whatever it copies (dispatch/learned_model.cpp derives
+  // it from the fastest call measured), where call_seconds, fitted to carry times, may be less.
+  double copy_call_seconds = 0;
 };
 
 // The highest 2MNK / time among `observations`.
 double fastest_rate(const std::vector<Observation>& observations);
+
+// The least time among `observations`.
+double fastest_call(const std::vector<Observation>& observations);
+
+// The highest (MK + KN + MN) element_bytes / time among `observations`.
+double fastest_streaming(const std::vector<Observation>& observations, double element_bytes);
 
 // Time = call_seconds per kernel launched + waves x the work of one work-group, where a wave is as many work-groups as
 // the compute units run at once (KernelFamily::Load): a configuration's measured time fixes its
@@ -64,9 +81,24 @@ class PerformanceModel {
   // loads than the measured problem's, the work slows by the square root of the lost width.
   std::optional<double> predict(const Observation& seen, const Target& target) const;
 
+  // The time `seen` predicts for `target` when a pre-pass first transposes each operand whose
+  // transposition differs from `seen`'s, so that its configuration runs as it was measured: the
+  // prediction for the target's shape under `seen`'s transpositions (a transposed operand's rows
+  // padded for full vector loads), plus, per operand transposed, a call's fixed cost and the
+  // operand read and written at copy_bytes_per_second.
+  // Nothing where `seen`'s transpositions differ from the target's for vectors only (or not at
+  // all), where it packs its operands itself, or where the model has no copy rate.
+  std::optional<double> predict_transposed(const Observation& seen, const Target& target) const;
+
   // How much less a prediction from `seen` is trusted than a measurement of `target` itself: 1 for
-  // that very problem, more with the distance of the shapes, other transpositions, another device.
+  // that very problem, more with the distance of the shapes, other transpositions (of an operand
+  // that is not a vector, which lies in memory alike either way), another device.
   double mistrust(const Observation& seen, const Target& target) const;
+
+  // What a prediction from `seen` for `target` is ranked by: the prediction times its mistrust,
+  // which for a prediction by predict_transposed() (`transposed`) is that of a run under `seen`'s
+  // own transpositions.
+  double score(const Observation& seen, const Target& target, double predicted, bool transposed = false) const;
 
   // Whether `seen` is a measurement of `target` itself on this device.
   static bool measures(const Observation& seen, const Target& target);
@@ -74,8 +106,11 @@ class PerformanceModel {
   const ModelTerms& terms() const { return terms_; }
 
  private:
+  // predict() where A's and B's leading dimensions are `lda` and `ldb`.
+  std::optional<double> predict(const Observation& seen, const Target& target, std::size_t lda, std::size_t ldb) const;
   std::optional<double> wave_work(const Observation& seen, const ProblemSize& problem) const;
   double fixed_seconds(const Observation& seen) const;
+  double copy_call_seconds() const { return std::max(terms_.call_seconds, terms_.copy_call_seconds); }
 
   NamedValues limits_;
   double compute_units_ = 1;
@@ -83,17 +118,21 @@ class PerformanceModel {
 };
 
 // A configuration ranked for a target: its most trusted observation, the time predicted from it
-// and the score it is ranked by (the prediction times the mistrust).
+// and the score it is ranked by (the prediction times the mistrust). `transposed`: it runs under
+// `seen`'s transpositions after a pre-pass (PerformanceModel::predict_transposed).
 struct RankedConfig {
   const Observation* seen = nullptr;
   double predicted_seconds = 0;
   double score = 0;
+  bool transposed = false;
 };
 
 // Every distinct configuration (family and key) of `observations` that can run `target`, best
 // score first. A configuration this device measured on `target` itself is scored by that
 // measurement alone; where this device or a sibling measured the target, only measurements of the
-// target (this device's and its siblings') compete.
+// target (this device's and its siblings') compete. A configuration measured under other
+// transpositions is scored both ways, run as the target is (trusted less: its reads change) and
+// run as measured after a transposition pre-pass (paying for the copies), and ranked by the better.
 std::vector<RankedConfig> rank_configs(const PerformanceModel& model, const std::vector<Observation>& observations,
                                        const Target& target);
 
@@ -112,7 +151,11 @@ ModelQuality held_out_quality(const std::vector<Observation>& observations, cons
 
 // The terms that predict the held-out measurements best (call_seconds by the median error, the
 // mistrust weights by the quality of the choices), starting from `initial`, which is returned as
-// it is where fewer than `least_predictions` held-out predictions can be made.
+// it is where fewer than `least_predictions` held-out predictions can be made. The mistrust of
+// other transpositions keeps its initial value unless at least
+// `least_shapes_under_several_transpositions` shapes were measured under more than one: held-out
+// problems tell nothing of it otherwise.
+constexpr std::ptrdiff_t least_shapes_under_several_transpositions = 10;
 ModelTerms fit_terms(const std::vector<Observation>& observations, const NamedValues& limits, double compute_units,
                      const ModelTerms& initial, std::size_t least_predictions = 20);
 

@@ -77,7 +77,7 @@ class Chooser {
     try {
       const KernelFamily& family = kernel_family(entry.kernel_name);
       if (!db::invalid_best(entry) && !violation_on_device(family, entry.config, limits_, shape_.precision, trans_))
-        return ConfigChoice{family.name(), family.complete(entry.config), source, std::move(detail), std::nullopt};
+        return ConfigChoice{family.name(), family.complete(entry.config), source, std::move(detail), std::nullopt, std::nullopt};
     } catch (const ConfigError&) {
       // An unknown family or parameter name: written by another version; not trusted either.
     }
@@ -115,13 +115,18 @@ class Chooser {
       const ConfigSource source = exact                       ? ConfigSource::Exact
                                   : seen.device_distance == 0 ? ConfigSource::Nearest
                                                               : ConfigSource::Fallback;
+      // A pre-pass's transpositions, in the call's layout as the choice reports them.
+      std::optional<std::string> runs_trans;
+      if (ranked.front().transposed) runs_trans = kernel_trans(seen.trans, shape_.layout);
       const std::string detail =
           exact ? "tuned " + format_shape(problem.m, problem.n, problem.k) + " on this device, " +
                       format_gflops(2.0 * static_cast<double>(problem.m) * static_cast<double>(problem.n) *
                                     static_cast<double>(problem.k) / seen.seconds * 1e-9)
                 : "predicted " + format_seconds(ranked.front().predicted_seconds) + " from " + format_problem(seen) +
-                      " on " + seen.origin + ", measured " + format_seconds(seen.seconds);
-      return TimedChoice{{seen.family->name(), seen.config, source, detail, std::nullopt},
+                      " on " + seen.origin + ", measured " + format_seconds(seen.seconds) +
+                      (runs_trans ? ", run as " + *runs_trans + " after transposing " + transposed_operands(*runs_trans)
+                                  : "");
+      return TimedChoice{{seen.family->name(), seen.config, source, detail, std::nullopt, runs_trans},
                          exact ? seen.seconds : ranked.front().predicted_seconds};
     }
 
@@ -148,7 +153,7 @@ class Chooser {
       KernelConfig config = default_on_device(*family, limits_, precision);
       if (violation_on_device(*family, config, limits_, precision, trans_)) continue;
       ConfigChoice choice{family->name(), std::move(config), ConfigSource::Default,
-                          "the built-in defaults for this kind of device", std::nullopt};
+                          "the built-in defaults for this kind of device", std::nullopt, std::nullopt};
       if (precision != shape_.precision) {
         choice.runs_as = precision;
         choice.detail = "computed as " + to_string(precision) + ", whose family ranks first here: " + choice.detail;
@@ -168,6 +173,12 @@ class Chooser {
 
  private:
   static db::KernelVersion version(const KernelFamily& family) { return {family.name(), family.source().hash}; }
+
+  // "A", "B" or "A and B": the operands whose transposition differs between the call and `runs`.
+  std::string transposed_operands(const std::string& runs) const {
+    const bool a = runs[0] != trans_[0], b = runs[1] != trans_[1];
+    return a && b ? "A and B" : a ? "A" : "B";
+  }
 
   const DeviceFingerprint& device_;
   const DeviceLimits& limits_;

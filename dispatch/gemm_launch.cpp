@@ -85,22 +85,7 @@ RowMajorGemm enqueue_packing(const cl::CommandQueue& queue, const cl::Kernel& ma
   const std::size_t rows_a = static_cast<std::size_t>(packing.rows_a), rows_b = static_cast<std::size_t>(packing.rows_b);
   const std::size_t depth = static_cast<std::size_t>(packing.depth);
   const std::size_t bytes = (rows_a + rows_b) * depth * static_cast<std::size_t>(precision_info(precision).storage_bytes);
-  std::vector<cl::Event> reads;  // the last kernel that read the workspace
-  if (workspace.bytes >= bytes) {
-    if (workspace.last_read()) {
-      // An event of another queue is waited for only once that queue has submitted it.
-      if (workspace.last_queue() != queue()) workspace.last_queue.flush();
-      reads.push_back(workspace.last_read);
-    }
-  } else {
-    const cl::Device device = queue.getInfo<CL_QUEUE_DEVICE>();
-    if (const auto largest = device.getInfo<CL_DEVICE_MAX_MEM_ALLOC_SIZE>(); bytes > largest)
-      throw InvalidArgument("the packed operands of this problem take " + std::to_string(bytes) +
-                            " bytes, more than the device's largest buffer (" + std::to_string(largest) + ")");
-    // The smaller buffer is released once the kernels that use it are done.
-    workspace.buffer = cl::Buffer(queue.getInfo<CL_QUEUE_CONTEXT>(), CL_MEM_READ_WRITE, bytes);
-    workspace.bytes = bytes;
-  }
+  const std::vector<cl::Event> reads = workspace.reserve(queue, bytes, "the packed operands of this problem");
   held = workspace.buffer;
   cl::Kernel pack = companion_kernel(main_kernel, packing.entry, memo ? &memo->pack : nullptr);
   if (p.swapped) std::swap(a, b);
@@ -150,6 +135,27 @@ RowMajorGemm enqueue_packing(const cl::CommandQueue& queue, const cl::Kernel& ma
 }
 
 }  // namespace
+
+std::vector<cl::Event> PackingWorkspace::reserve(const cl::CommandQueue& queue, std::size_t needed,
+                                                 const std::string& what) {
+  std::vector<cl::Event> reads;
+  if (bytes >= needed) {
+    if (last_read()) {
+      // An event of another queue is waited for only once that queue has submitted it.
+      if (last_queue() != queue()) last_queue.flush();
+      reads.push_back(last_read);
+    }
+    return reads;
+  }
+  const cl::Device device = queue.getInfo<CL_QUEUE_DEVICE>();
+  if (const auto largest = device.getInfo<CL_DEVICE_MAX_MEM_ALLOC_SIZE>(); needed > largest)
+    throw InvalidArgument(what + " take " + std::to_string(needed) + " bytes, more than the device's largest buffer (" +
+                          std::to_string(largest) + ")");
+  // The smaller buffer is released once the kernels that use it are done.
+  buffer = cl::Buffer(queue.getInfo<CL_QUEUE_CONTEXT>(), CL_MEM_READ_WRITE, needed);
+  bytes = needed;
+  return reads;
+}
 
 ProblemSize problem_size(const RowMajorGemm& p, double alpha) {
   return {static_cast<std::int64_t>(p.m), static_cast<std::int64_t>(p.n), alpha == 0 ? 0 : static_cast<std::int64_t>(p.k)};
@@ -205,13 +211,22 @@ void enqueue_gemm(const cl::CommandQueue& queue, cl::Kernel& kernel, const Kerne
     cl::Buffer packed;  // released once the main kernel holds it
     std::shared_ptr<PackingWorkspace> workspace;
     std::unique_lock<std::mutex> packing_lock;  // from the packing until the main kernel is enqueued
-    if (geometry->packing) {
+    // Operands read under other transpositions (the memo's): copied by a pre-pass, or, vectors,
+    // read where they lie. Nothing of it where A and B are not read.
+    const bool transposes = memo && memo->transposition && !zero_k && p.k > 0;
+    const bool copies = transposes && copies_operands(p, memo->transposition);
+    if (transposes && !copies) run = transposed_problem(p, memo->transposition);
+    if (geometry->packing || copies) {
       workspace = memo ? memo->workspace : nullptr;
       if (!workspace) workspace = std::make_shared<PackingWorkspace>();
       if (memo) memo->workspace = workspace;
       packing_lock = std::unique_lock(workspace->mutex);
-      run = enqueue_packing(queue, kernel, *geometry->packing, p, precision, a, b, *workspace, packed, before, memo);
     }
+    if (copies)
+      run = enqueue_transposition(queue, memo->transpose, p, memo->transposition, precision, a, b, *workspace, packed,
+                                  before);
+    else if (geometry->packing)
+      run = enqueue_packing(queue, kernel, *geometry->packing, p, precision, a, b, *workspace, packed, before, memo);
     // Split K: C = beta * C first, then every work-group adds its part (see kernels/xgemm.cl).
     const bool split = geometry->scale_first;
     if (split) {

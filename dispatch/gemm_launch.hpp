@@ -7,9 +7,12 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "core/kernel_family.hpp"
 #include "dispatch/gemm_problem.hpp"
+#include "dispatch/operand_transposition.hpp"
 #include "dispatch/opencl.hpp"
 #include "gemmtune/types.hpp"
 
@@ -44,6 +47,11 @@ struct PackingWorkspace {
   std::size_t bytes = 0;
   cl::Event last_read;
   cl::CommandQueue last_queue;
+
+  // Makes the buffer hold at least `needed` bytes (a new one where it is smaller; one larger than
+  // the device's largest buffer is an InvalidArgument naming `what`) and returns what a kernel
+  // writing it on `queue` waits for: the last kernel that read it, if any. The caller holds `mutex`.
+  std::vector<cl::Event> reserve(const cl::CommandQueue& queue, std::size_t needed, const std::string& what);
 };
 
 // What a caller launching one kernel object for one problem again and again keeps between calls,
@@ -58,6 +66,11 @@ struct LaunchMemo {
   std::bitset<14> set;
   cl::Kernel scale, pack;
   std::shared_ptr<PackingWorkspace> workspace;
+  // Operands a pre-pass transposes into the workspace before every call, with `transpose`, the
+  // kernel that does it (dispatch/operand_transposition.hpp): the configuration runs under other
+  // transpositions than the call's, and the kernel object was built for those.
+  OperandTransposition transposition;
+  cl::Kernel transpose;
 };
 
 // The kernel object of the family's entry in a program built with gemm_build_options(family,

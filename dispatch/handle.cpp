@@ -16,6 +16,7 @@
 #include "core/precision.hpp"
 #include "dispatch/gemm_launch.hpp"
 #include "dispatch/kernel_registry.hpp"
+#include "dispatch/operand_transposition.hpp"
 #include "dispatch/program_cache.hpp"
 #include "gemmtune/error.hpp"
 
@@ -123,11 +124,20 @@ struct Handle::Impl {
     cl::Program program;
     for (;;) {
       plan->family = &kernel_family(choice.family);
-      plan->config = aligned_config(*plan->family, choice.config, problem);
       plan->precision = choice.runs_as.value_or(precision);
+      // Where the configuration runs under other transpositions, it is built for the problem as the
+      // pre-pass leaves it.
+      plan->memo.transposition =
+          choice.runs_trans ? operands_to_transpose(problem, g.layout, *choice.runs_trans) : OperandTransposition{};
+      const RowMajorGemm runs = transposed_problem(problem, plan->memo.transposition);
+      plan->config = aligned_config(*plan->family, choice.config, runs);
       try {
         program = programs.get(context, device, plan->family->source(),
-                               gemm_build_options(*plan->family, plan->config, plan->precision, problem));
+                               gemm_build_options(*plan->family, plan->config, plan->precision, runs));
+        if (plan->memo.transposition)
+          plan->memo.transpose = cl::Kernel(programs.get(context, device, utility_kernel("operand_transpose"),
+                                                         transposition_options(plan->precision)),
+                                            "pack_operand");
         break;
       } catch (const BuildError& error) {
         // A configuration this driver cannot build (a new driver, a PTX pass it defeats) must not

@@ -32,9 +32,12 @@ std::vector<Observation> read_observations(const db::Database& database, const s
                                               to_string(layout), per_problem)) {
       if (!db::invalid_best(row)) {
         try {
-          observations.push_back({&family, family.complete(row.config), row.config_key,
+          KernelConfig config = family.complete(row.config);
+          const bool packs = family.packs(config, precision);
+          observations.push_back({&family, std::move(config), row.config_key,
                                   kernel_view(row.problem.m, row.problem.n, row.problem.k, layout),
-                                  kernel_trans(row.problem.trans, layout), row.median_seconds, device_distance, origin});
+                                  kernel_trans(row.problem.trans, layout), row.median_seconds, device_distance, origin,
+                                  packs});
           continue;
         } catch (const ConfigError&) {
           // An unknown parameter: written by another version.
@@ -47,11 +50,30 @@ std::vector<Observation> read_observations(const db::Database& database, const s
   return observations;
 }
 
+namespace {
+
+// What one more kernel in a call costs a caller who waits for the result: about twice the fastest
+// call measured, whose time the tuner takes on the device alone. On the H200 an empty kernel took
+// 10.5 us from its enqueue to its end (4.4 us on the device), against a fastest call of 7.5 us, and
+// a transposition pre-pass of one operand added 12 to 14 us to a small GEMM
+// (bench/results/2026-11-24_h200-operand-transposition/).
+double launch_seconds(const std::vector<Observation>& observations) { return 2 * fastest_call(observations); }
+
+}  // namespace
+
 ModelTerms fitted_terms(const std::vector<Observation>& own, const NamedValues& limits, double compute_units) {
   ModelTerms initial;
   // A GPU kernel launch costs a few microseconds; PoCL's host-side work per call is larger.
   initial.call_seconds = limits.at("cpu_device") != 0 ? 20e-6 : 5e-6;
   initial.peak_flops = fastest_rate(own);
+  // Run under other transpositions than measured, a configuration reads its operands otherwise:
+  // on the H200 the same configurations ran 1.4 to 3.8 times slower so than after a transposition
+  // pre-pass at 509x13x186494, 7883x355x7218, 7615x6165x961 and 3639x6793x491
+  // (bench/results/2026-11-24_h200-operand-transposition/). A tuning holds too few shapes under
+  // several transpositions to fit this (fit_terms).
+  initial.transposition_weight = 1.0;
+  initial.copy_bytes_per_second = fastest_streaming(own, static_cast<double>(limits.at("element_bytes")));
+  initial.copy_call_seconds = launch_seconds(own);
   return fit_terms(own, limits, compute_units, initial);
 }
 
@@ -87,6 +109,10 @@ LearnedModel learn_model(const db::Database& database, const DeviceFingerprint& 
   }
   // A sibling's fastest rate bounds this device's predictions where it has none of its own.
   terms.peak_flops = fastest_rate(observations);
+  if (!(terms.copy_bytes_per_second > 0)) {
+    terms.copy_bytes_per_second = fastest_streaming(observations, static_cast<double>(named.at("element_bytes")));
+    terms.copy_call_seconds = launch_seconds(observations);
+  }
   return {std::move(observations), PerformanceModel(named, device.compute_units, terms), unsound};
 }
 

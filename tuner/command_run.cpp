@@ -10,6 +10,7 @@
 #include "dispatch/gemm_launch.hpp"
 #include "dispatch/gemm_problem.hpp"
 #include "dispatch/kernel_registry.hpp"
+#include "dispatch/operand_transposition.hpp"
 #include "dispatch/program_cache.hpp"
 #include "gemmtune/handle.hpp"
 #include "tuner/call_timing.hpp"
@@ -31,6 +32,7 @@ struct RunOptions {
   std::optional<std::filesystem::path> database;
   std::optional<KernelConfig> config;  // run this configuration instead of the dispatcher's choice
   std::string family;                  // of `config`
+  std::optional<std::string> runs_trans;  // run `config` under these, after the transposition pre-pass
   bool check, json;
   int repeat;
 };
@@ -71,10 +73,14 @@ int run_gemm(const RunOptions& o) {
   if (o.config) {
     const KernelFamily& family = kernel_family(o.family);
     // Refused before compiling, naming the rule.
-    if (auto violation = violation_on_device(family, *o.config, limits, o.precision, transpose_code(o.trans_a, o.trans_b)))
+    if (auto violation = violation_on_device(family, *o.config, limits, o.precision,
+                                             o.runs_trans.value_or(transpose_code(o.trans_a, o.trans_b))))
       throw ConfigError("invalid " + family.name() + " configuration: " + *violation);
-    given = ConfigChoice{family.name(), aligned_config(family, family.complete(*o.config), problem),
-                         ConfigSource::Default, "given with --config", std::nullopt};
+    if (o.runs_trans && family.packs(family.complete(*o.config), o.precision))
+      throw UsageError("--runs-trans: " + family.name() + " packs its operands itself at " + to_string(o.precision) +
+                       ", whatever their transpositions");
+    given = ConfigChoice{family.name(), family.complete(*o.config), ConfigSource::Default, "given with --config",
+                         std::nullopt, o.runs_trans};
   }
 
   ProgramCache programs;
@@ -82,6 +88,10 @@ int run_gemm(const RunOptions& o) {
   // (the packed operands' buffer of a family that packs), as the tuner launches a candidate.
   cl::Kernel given_kernel;
   LaunchMemo memo;
+  // With --runs-trans, the problem the configuration runs once the pre-pass has transposed operands.
+  if (given && given->runs_trans) memo.transposition = operands_to_transpose(problem, o.layout, *given->runs_trans);
+  const RowMajorGemm runs = transposed_problem(problem, memo.transposition);
+  if (given) given->config = aligned_config(kernel_family(given->family), given->config, runs);
   const auto call = [&](cl::Event* event) {
     if (!given) {
       cl_event raw = nullptr;
@@ -92,10 +102,15 @@ int run_gemm(const RunOptions& o) {
       return;
     }
     const KernelFamily& family = kernel_family(given->family);
-    if (!given_kernel())
+    if (!given_kernel()) {
       given_kernel = gemm_kernel(programs.get(context, entry.device, family.source(),
-                                              gemm_build_options(family, given->config, o.precision, problem)),
+                                              gemm_build_options(family, given->config, o.precision, runs)),
                                  family, given->config);
+      if (memo.transposition)
+        memo.transpose = cl::Kernel(programs.get(context, entry.device, utility_kernel("operand_transpose"),
+                                                 transposition_options(o.precision)),
+                                    "pack_operand");
+    }
     enqueue_gemm(queue, given_kernel, family, given->config, problem, o.precision, o.alpha, o.beta, a_buffer(),
                  b_buffer(), c_buffer(), event, nullptr, &memo);
   };
@@ -110,7 +125,11 @@ int run_gemm(const RunOptions& o) {
   // program failed to build gave way to another, which the handle now chooses for this shape).
   const ConfigChoice choice = given ? *given : handle.choose(shape);
   const KernelFamily& family = kernel_family(choice.family);
-  const KernelConfig config = given ? given->config : aligned_config(family, choice.config, problem);
+  const KernelConfig config =
+      given ? given->config
+            : aligned_config(family, choice.config,
+                             transposed_problem(problem, choice.runs_trans ? operands_to_transpose(problem, o.layout, *choice.runs_trans)
+                                                                           : OperandTransposition{}));
   std::sort(seconds.begin(), seconds.end());
   const double median = seconds.empty() ? 0 : seconds[seconds.size() / 2];
   const double flops = 2.0 * g.m * g.n * g.k;
@@ -136,6 +155,7 @@ int run_gemm(const RunOptions& o) {
                             {"precision", to_string(o.precision)},
                             {"family", family.name()},
                             {"runs_as", to_string(choice.runs_as.value_or(o.precision))},
+                            {"runs_trans", choice.runs_trans.value_or(trans)},
                             {"alpha", o.alpha}, {"beta", o.beta},
                             {"config", config_object(config)},
                             {"config_source", to_string(choice.source)},
@@ -180,6 +200,8 @@ int run_command(const Arguments& args) {
       ("db", po::value<std::string>(), "tuning database (default $GEMMTUNE_DB, else the per-user file)")
       ("config", po::value<std::string>(), "run this kernel configuration (NAME=value,...) instead of the tuned one")
       ("family", po::value<std::string>()->default_value("xgemm"), "the kernel family of --config (gemmtune kernels)")
+      ("runs-trans", po::value<std::string>(),
+       "run --config under these transpositions (NN, NT, TN or TT) after a pre-pass transposes the operands that differ")
       ("check", "compare with OpenBLAS on the host; exit 1 when it differs")
       ("repeat", po::value<std::string>()->default_value("10"), "timed calls (the median is reported)")
       ("json", "print one JSON object");
@@ -199,6 +221,11 @@ int run_command(const Arguments& args) {
   o.database = database_path(values);
   if (values.count("config")) o.config = parse_config(values["config"].as<std::string>());
   o.family = values["family"].as<std::string>();
+  if (values.count("runs-trans")) {
+    if (!o.config) throw UsageError("--runs-trans needs --config");
+    const auto [a, b] = parse_trans(values["runs-trans"].as<std::string>());
+    o.runs_trans = transpose_code(a, b);
+  }
   o.check = values.count("check") > 0;
   o.json = values.count("json") > 0;
   o.repeat = static_cast<int>(whole_number_option(values, "repeat", 1, most_timed_calls));

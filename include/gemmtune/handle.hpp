@@ -23,6 +23,11 @@ struct ConfigChoice {
   // storage it computes in (tf32 and 3xtf32 calls as fp32, where that is known or predicted faster,
   // or where its family ranks first untuned): never a weaker one.
   std::optional<Precision> runs_as;
+  // Empty: the kernel runs the call's own transpositions. Else the ones it runs ("NN", "NT", "TN"
+  // or "TT", in the call's layout), a configuration measured under them being predicted faster
+  // even with a pre-pass that first transposes each operand whose transposition differs into a
+  // workspace of the handle's.
+  std::optional<std::string> runs_trans;
 };
 
 // One GEMM problem as the dispatcher sees it (no buffers).

@@ -8,6 +8,7 @@
 #include "gemmtune/error.hpp"
 #include "dispatch/kernel_registry.hpp"
 #include "dispatch/gemm_launch.hpp"
+#include "dispatch/operand_transposition.hpp"
 
 namespace gemmtune::testing {
 namespace {
@@ -30,7 +31,8 @@ DeviceContext& shared_device() {
 }
 
 CheckResult run_and_check(DeviceContext& device, Precision precision, const GemmCase& test,
-                          const std::optional<KernelConfig>& config, const std::string& family) {
+                          const std::optional<KernelConfig>& config, const std::string& family,
+                          const std::filesystem::path& database) {
   const GemmArguments& g = test.arguments;
   const RequiredElements required = validate_gemm_arguments(g);
   // Slack after each matrix so that a write past the end shows up as a changed element.
@@ -47,17 +49,25 @@ CheckResult run_and_check(DeviceContext& device, Precision precision, const Gemm
   cl::Buffer a_buffer = buffer(a), b_buffer = buffer(b), c_buffer = buffer(c);
   if (config) {
     const RowMajorGemm problem = to_row_major(g);
+    LaunchMemo memo;
+    if (test.runs_trans) memo.transposition = operands_to_transpose(problem, g.layout, *test.runs_trans);
+    const RowMajorGemm runs = transposed_problem(problem, memo.transposition);
     const KernelFamily& kernels = kernel_family(family);
-    const KernelConfig adapted = aligned_config(kernels, *config, problem);
+    const KernelConfig adapted = aligned_config(kernels, *config, runs);
     if (auto violation = violation_on_device(kernels, adapted, device.limits, precision,
-                                             transpose_code(g.trans_a, g.trans_b)))
+                                             test.runs_trans.value_or(transpose_code(g.trans_a, g.trans_b))))
       throw ConfigError(*violation);
     const cl::Program program = device.programs.get(device.context, device.entry.device, kernels.source(),
-                                                    gemm_build_options(kernels, adapted, precision, problem));
-    enqueue_gemm(device.queue, program, kernels, adapted, problem, precision, test.alpha, test.beta, a_buffer(),
-                 b_buffer(), c_buffer(), nullptr);
+                                                    gemm_build_options(kernels, adapted, precision, runs));
+    if (memo.transposition)
+      memo.transpose = cl::Kernel(device.programs.get(device.context, device.entry.device,
+                                                      utility_kernel("operand_transpose"), transposition_options(precision)),
+                                  "pack_operand");
+    cl::Kernel kernel = gemm_kernel(program, kernels, adapted);
+    enqueue_gemm(device.queue, kernel, kernels, adapted, problem, precision, test.alpha, test.beta, a_buffer(),
+                 b_buffer(), c_buffer(), nullptr, nullptr, &memo);
   } else {
-    Handle handle(device.context(), device.entry.device(), "/nonexistent/gemmtune-test.db");
+    Handle handle(device.context(), device.entry.device(), database);
     handle.gemm(precision, g.layout, g.trans_a, g.trans_b, g.m, g.n, g.k, test.alpha, a_buffer(), g.a_offset, g.lda,
                 b_buffer(), g.b_offset, g.ldb, test.beta, c_buffer(), g.c_offset, g.ldc, device.queue());
   }

@@ -164,6 +164,31 @@ TEST_F(ConfigSelectorTest, NearestTakesConfigurationsOfOtherTranspositions) {
   EXPECT_THAT(choice.detail, HasSubstr("1024x1024x1024 NT"));
 }
 
+// Where running a configuration of other transpositions as measured, after transposing the
+// operands that differ, is predicted faster than running it as asked, the choice says so in the
+// call's own terms, for either layout.
+TEST_F(ConfigSelectorTest, AConfigurationOfOtherTranspositionsRunsAsMeasuredAfterAPrePass) {
+  auto database = writable();
+  for (const char* layout : {"row", "col"}) {
+    add_result(database, me, problem(512, 16, 200000, "fp32", "NT", layout), valid_config(64), 2e-3);
+    // A streaming call fast enough that copying an operand costs little beside the mistrust.
+    add_result(database, me, problem(8192, 1, 8192, "fp32", "NT", layout), valid_config(64), 30e-6);
+  }
+  for (const Layout layout : {Layout::RowMajor, Layout::ColMajor}) {
+    const ConfigSelector selector(me, limits, path);
+    const ConfigChoice tn = selector.choose({Precision::Single, layout, Transpose::Yes, Transpose::No, 500, 16, 190000});
+    EXPECT_EQ(tn.source, ConfigSource::Nearest);
+    EXPECT_EQ(tn.runs_trans, "NT") << tn.detail;
+    EXPECT_THAT(tn.detail, HasSubstr("run as NT after transposing A and B"));
+    const ConfigChoice nn = selector.choose({Precision::Single, layout, Transpose::No, Transpose::No, 500, 16, 190000});
+    EXPECT_EQ(nn.runs_trans, "NT") << nn.detail;
+    EXPECT_THAT(nn.detail, HasSubstr("after transposing B"));
+    // Its own transpositions need no pre-pass.
+    const ConfigChoice nt = selector.choose({Precision::Single, layout, Transpose::No, Transpose::Yes, 500, 16, 190000});
+    EXPECT_EQ(nt.runs_trans, std::nullopt) << nt.detail;
+  }
+}
+
 TEST_F(ConfigSelectorTest, SameModelUnderAnotherDriverBeforeVendorDefault) {
   auto database = writable();
   add_result(database, made_up_device("Test GPU", "2.0"), problem(1024, 1024, 1024), valid_config(32));

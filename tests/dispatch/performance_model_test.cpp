@@ -145,5 +145,54 @@ TEST(PerformanceModel, AMeasuredTargetIsRankedByItsMeasurementsOnly) {
   EXPECT_DOUBLE_EQ(ranked[0].predicted_seconds, 50e-6);
 }
 
+// A configuration measured under other transpositions runs as measured after a pre-pass that
+// transposes each operand that differs: the prediction for the target's shape under the measured
+// transpositions, plus per operand a call and its bytes read and written at the copy rate.
+TEST(PerformanceModel, APrePassPaysForEachOperandItTransposes) {
+  ModelTerms terms;
+  terms.call_seconds = 5e-6;
+  terms.copy_bytes_per_second = 1e12;
+  const PerformanceModel model(limits, compute_units, terms);
+  const Observation nt = observed(64, {512, 512, 4096}, 200e-6, "NT");
+  const Target tn{{512, 512, 4096}, "TN"};
+  const double run = *model.predict(nt, {tn.problem, "NT"});
+  const double copy = 5e-6 + 2.0 * 512 * 4096 * 4 / 1e12;  // one operand of 512 x 4096 floats
+  EXPECT_NEAR(*model.predict_transposed(nt, tn), run + 2 * copy, 1e-12);
+  EXPECT_NEAR(*model.predict_transposed(nt, {tn.problem, "NN"}), run + copy, 1e-12);
+  EXPECT_FALSE(model.predict_transposed(nt, {tn.problem, "NT"}));  // nothing to transpose
+
+  Observation packing = nt;
+  packing.packs_operands = true;  // reads its operands one way whatever they are: no pre-pass
+  EXPECT_FALSE(model.predict_transposed(packing, tn));
+  terms.copy_bytes_per_second = 0;
+  EXPECT_FALSE(PerformanceModel(limits, compute_units, terms).predict_transposed(nt, tn));
+}
+
+// Ranked both ways, a configuration of other transpositions runs after the pre-pass where the
+// copies cost less than the mistrust of running it under the target's transpositions, and under
+// the target's where they cost more.
+TEST(PerformanceModel, RanksTheTranspositionPrePassAgainstARunAsAsked) {
+  ModelTerms terms;
+  terms.call_seconds = 5e-6;
+  terms.transposition_weight = 0.5;
+  terms.copy_bytes_per_second = 1e12;
+  const std::vector<Observation> seen = {observed(64, {512, 512, 4096}, 200e-6, "NT")};
+  const auto cheap = rank_configs(PerformanceModel(limits, compute_units, terms), seen, {{512, 512, 4096}, "TN"});
+  ASSERT_EQ(cheap.size(), 1u);
+  EXPECT_TRUE(cheap[0].transposed);
+  EXPECT_NEAR(cheap[0].predicted_seconds,
+              *PerformanceModel(limits, compute_units, terms).predict_transposed(seen[0], {{512, 512, 4096}, "TN"}), 1e-15);
+
+  terms.copy_bytes_per_second = 1e9;  // 16 MiB a copy: far slower than running as asked
+  const auto dear = rank_configs(PerformanceModel(limits, compute_units, terms), seen, {{512, 512, 4096}, "TN"});
+  ASSERT_EQ(dear.size(), 1u);
+  EXPECT_FALSE(dear[0].transposed);
+}
+
+TEST(PerformanceModel, FastestStreamingCountsEachOperandOnce) {
+  const std::vector<Observation> seen = {observed(64, {1000, 1, 1000}, 1e-6), observed(64, {100, 100, 100}, 1e-6)};
+  EXPECT_DOUBLE_EQ(fastest_streaming(seen, 4), (1000.0 * 1000 + 1000 + 1000) * 4 / 1e-6);
+}
+
 }  // namespace
 }  // namespace gemmtune::testing
