@@ -60,6 +60,7 @@ class GemmtunePeer : public Peer {
                     {"config_detail", choice.detail},
                     {"family", choice.family},
                     {"runs_as", to_string(choice.runs_as.value_or(p.precision))},
+                    {"runs_trans", choice.runs_trans.value_or(transpose_code(p.trans_a, p.trans_b))},
                     {"config", config_object(choice.config)}};
     return result;
   }
