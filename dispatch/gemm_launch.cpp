@@ -258,7 +258,7 @@ void enqueue_gemm(const cl::CommandQueue& queue, cl::Kernel& kernel, const Kerne
       workspace->last_queue = queue;
     }
     if (start_event) *start_event = before.empty() ? done : before.front();
-    if (event) *event = done;
+    if (event) *event = std::move(done);  // no retain and release of it, which a small call would notice
   } catch (const cl::Error& error) {
     throw device_error("launching " + family.entry() + " (" + describe_config(config) + ")", error);
   }

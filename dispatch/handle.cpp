@@ -44,6 +44,16 @@ std::size_t alignment_of(std::size_t ld, std::size_t offset) {
   return static_cast<std::size_t>(widest_aligned_width(8, ld, offset));
 }
 
+// The caller's queue as a cl::CommandQueue, neither retained nor released: NVIDIA's driver takes
+// 1.3 us for the pair, a tenth of a small call (bench/results/2026-11-24_h200-operand-transposition/).
+struct BorrowedQueue {
+  cl::CommandQueue queue;
+  explicit BorrowedQueue(cl_command_queue handle) : queue(handle, false) {}
+  ~BorrowedQueue() { queue() = nullptr; }
+  BorrowedQueue(const BorrowedQueue&) = delete;
+  BorrowedQueue& operator=(const BorrowedQueue&) = delete;
+};
+
 // What one kind of call needs, prepared once: the family, the configuration and a kernel object.
 // The kernel's arguments are per call, so one thread at a time uses it.
 struct LaunchPlan {
@@ -190,16 +200,16 @@ struct Handle::Impl {
 
     const RowMajorGemm problem = to_row_major(arguments);
     LaunchPlan& plan = plan_for(precision, arguments, problem);
-    const cl::CommandQueue queue(queue_handle, true);
+    const BorrowedQueue queue(queue_handle);
     cl::Event done;
     {
       std::lock_guard lock(plan.mutex);
-      enqueue_gemm(queue, plan.kernel, *plan.family, plan.config, problem, plan.precision, alpha, beta, a, b, c,
-                   event ? &done : nullptr, nullptr, &plan.memo);
+      enqueue_gemm(queue.queue, plan.kernel, *plan.family, plan.config, problem, plan.precision, alpha, beta, a, b,
+                   c, event ? &done : nullptr, nullptr, &plan.memo);
     }
     if (event) {
       *event = done();
-      clRetainEvent(*event);  // the caller owns its reference; `done` releases ours
+      done() = nullptr;  // the caller owns the reference now
     }
   }
 };

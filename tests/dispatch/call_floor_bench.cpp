@@ -1,5 +1,5 @@
-// What a tiny GEMM costs beyond its arithmetic: a GEMM through the handle against an empty kernel,
-// both timed the way `gemmtune bench` times every peer (a marker before the call, the call's last
+// What a tiny GEMM costs beyond its arithmetic: a GEMM through the handle against an empty kernel
+// (and one taking a GEMM's arguments), all timed the way `gemmtune bench` times every peer (a marker before the call, the call's last
 // event after), with the host's share of each enqueue and the driver's timestamps in between.
 // Usage: dispatch_call_floor [size [repeat]]   (prints one JSON object, times in microseconds)
 #include <algorithm>
@@ -94,6 +94,48 @@ int main(int argc, char** argv) {
                            std::array<std::size_t, 1>{64}.data(), 0, nullptr, &event);
     return event;
   });
+  // The same with a GEMM kernel's 14 arguments, set before every launch as the handle sets them.
+  cl::Program arguments_program(
+      context,
+      "__kernel void arguments(int M, int N, int K, float alpha, float beta, __global const float* A, ulong a_offset,"
+      " int lda, __global const float* B, ulong b_offset, int ldb, __global float* C, ulong c_offset, int ldc) {"
+      " if (get_global_id(0) == 1u << 30) C[c_offset] = alpha * A[a_offset] * B[b_offset] + beta; }");
+  arguments_program.build();
+  cl::Kernel arguments(arguments_program, "arguments");
+  for (cl_uint i : {0u, 1u, 2u, 7u, 10u, 13u}) arguments.setArg(i, cl_int{8});
+  for (cl_uint i : {3u, 4u}) arguments.setArg(i, 1.0f);
+  for (cl_uint i : {6u, 9u, 12u}) arguments.setArg(i, cl_ulong{0});
+  const Floor arguments_floor = measure(queue, repeat, [&] {
+    arguments.setArg(5, a);
+    arguments.setArg(8, b);
+    arguments.setArg(11, c);
+    cl_event event = nullptr;
+    clEnqueueNDRangeKernel(queue(), arguments(), 1, nullptr, std::array<std::size_t, 1>{64}.data(),
+                           std::array<std::size_t, 1>{64}.data(), 0, nullptr, &event);
+    return event;
+  });
+
+  // The driver calls a checked launch makes besides the enqueue, each timed alone (mean of many).
+  const auto per_call_us = [](const std::function<void()>& call) {
+    constexpr int calls = 20000;
+    const auto began = Clock::now();
+    for (int i = 0; i < calls; ++i) call();
+    return std::chrono::duration<double, std::micro>(Clock::now() - began).count() / calls;
+  };
+  cl_context queue_context = nullptr;
+  std::size_t bytes = 0;
+  const cl_mem c_handle = c();
+  char driver_calls[512];
+  std::snprintf(driver_calls, sizeof(driver_calls),
+                "\"driver_calls_us\": {\"get_queue_info\": %.3f, \"get_mem_info\": %.3f, \"set_buffer_arg\": %.3f, "
+                "\"retain_release_queue\": %.3f}",
+                per_call_us([&] { clGetCommandQueueInfo(queue(), CL_QUEUE_CONTEXT, sizeof(queue_context), &queue_context, nullptr); }),
+                per_call_us([&] { clGetMemObjectInfo(c(), CL_MEM_SIZE, sizeof(bytes), &bytes, nullptr); }),
+                per_call_us([&] { clSetKernelArg(empty(), 0, sizeof(cl_mem), &c_handle); }),
+                per_call_us([&] {
+                  clRetainCommandQueue(queue());
+                  clReleaseCommandQueue(queue());
+                }));
 
   Handle handle(context(), entry.device());
   const auto gemm = [&](Transpose trans_a, Transpose trans_b) {
@@ -107,8 +149,9 @@ int main(int argc, char** argv) {
   const Floor nn = gemm(Transpose::No, Transpose::No), tt = gemm(Transpose::Yes, Transpose::Yes);
   const ConfigChoice choice =
       handle.choose(GemmShape{Precision::Single, Layout::RowMajor, Transpose::No, Transpose::No, size, size, size});
-  std::printf("{\"device\": \"%s\", \"size\": %zu, \"repeat\": %d, %s, %s, %s, \"family\": \"%s\"}\n",
+  std::printf("{\"device\": \"%s\", \"size\": %zu, \"repeat\": %d, %s, %s, %s, %s, %s, \"family\": \"%s\"}\n",
               entry.fingerprint.name.c_str(), size, repeat, json("empty_kernel", empty_floor).c_str(),
-              json("gemm_nn", nn).c_str(), json("gemm_tt", tt).c_str(), choice.family.c_str());
+              json("fourteen_arguments", arguments_floor).c_str(),
+              json("gemm_nn", nn).c_str(), json("gemm_tt", tt).c_str(), driver_calls, choice.family.c_str());
   return 0;
 }
