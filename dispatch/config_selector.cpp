@@ -174,9 +174,11 @@ class Chooser {
  private:
   static db::KernelVersion version(const KernelFamily& family) { return {family.name(), family.source().hash}; }
 
-  // "A", "B" or "A and B": the operands whose transposition differs between the call and `runs`.
+  // "A", "B" or "A and B": the operands the pre-pass copies to run under `runs`, those whose
+  // transposition differs and that are no vector (a vector is read where it lies).
   std::string transposed_operands(const std::string& runs) const {
-    const bool a = runs[0] != trans_[0], b = runs[1] != trans_[1];
+    const bool a = runs[0] != trans_[0] && shape_.m > 1 && shape_.k > 1;
+    const bool b = runs[1] != trans_[1] && shape_.n > 1 && shape_.k > 1;
     return a && b ? "A and B" : a ? "A" : "B";
   }
 

@@ -11,10 +11,6 @@
 namespace gemmtune {
 namespace {
 
-std::size_t round_up(std::size_t value, std::size_t multiple) {
-  return (value + multiple - 1) / multiple * multiple;
-}
-
 // One scalar argument, unless `memo` shows the kernel already holds this value at this index.
 template <typename T>
 void set_scalar(cl::Kernel& kernel, cl_uint index, T value, LaunchMemo* memo) {
@@ -98,27 +94,15 @@ RowMajorGemm enqueue_packing(const cl::CommandQueue& queue, const cl::Kernel& ma
     std::int64_t tile_rows;
   } operands[] = {{p.m, !p.trans_a, a, p.a_offset, p.lda, rows_a, 0, packing.tile_rows_a},
                   {p.n, p.trans_b, b, p.b_offset, p.ldb, rows_b, rows_a * depth, packing.tile_rows_b}};
-  packed.resize(2);
+  packed.clear();
   for (int i = 0; i < 2; ++i) {
     const auto& operand = operands[i];
-    pack.setArg(0, static_cast<cl_int>(operand.rows));
-    pack.setArg(1, static_cast<cl_int>(p.k));
-    pack.setArg(2, static_cast<cl_int>(operand.k_contiguous));
-    pack.setArg(3, static_cast<cl_int>(i));
-    pack.setArg(4, sizeof(cl_mem), &operand.source);
-    pack.setArg(5, static_cast<cl_ulong>(operand.offset));
-    pack.setArg(6, static_cast<cl_int>(operand.ld));
-    pack.setArg(7, held);
-    pack.setArg(8, static_cast<cl_ulong>(operand.packed_offset));
-    pack.setArg(9, static_cast<cl_int>(operand.packed_rows));
-    pack.setArg(10, static_cast<cl_int>(packing.segment_depth));
-    pack.setArg(11, static_cast<cl_int>(depth));
-    pack.setArg(12, static_cast<cl_int>(operand.tile_rows));
-    pack.setArg(13, static_cast<cl_int>(packing.tile_depth));
-    queue.enqueueNDRangeKernel(pack, cl::NullRange,
-                               cl::NDRange(round_up(static_cast<std::size_t>(packing.segment_depth), 32),
-                                           round_up(operand.packed_rows, 32) / 4),
-                               cl::NDRange(32, 8), reads.empty() ? nullptr : &reads, &packed[i]);
+    packed.push_back(enqueue_pack_operand(
+        queue, pack,
+        {operand.rows, p.k, operand.k_contiguous, i, operand.source, operand.offset, operand.ld, held(),
+         operand.packed_offset, operand.packed_rows, static_cast<std::size_t>(packing.segment_depth), depth,
+         static_cast<std::size_t>(operand.tile_rows), static_cast<std::size_t>(packing.tile_depth)},
+        reads));
   }
   a = held();
   b = held();
@@ -135,6 +119,31 @@ RowMajorGemm enqueue_packing(const cl::CommandQueue& queue, const cl::Kernel& ma
 }
 
 }  // namespace
+
+cl::Event enqueue_pack_operand(const cl::CommandQueue& queue, cl::Kernel& kernel, const PackOperandLaunch& launch,
+                               const std::vector<cl::Event>& wait_for) {
+  const auto as_int = [](std::size_t value) { return static_cast<cl_int>(value); };
+  kernel.setArg(0, as_int(launch.rows));
+  kernel.setArg(1, as_int(launch.depth));
+  kernel.setArg(2, static_cast<cl_int>(launch.k_contiguous));
+  kernel.setArg(3, static_cast<cl_int>(launch.operand));
+  kernel.setArg(4, sizeof(cl_mem), &launch.source);
+  kernel.setArg(5, static_cast<cl_ulong>(launch.offset));
+  kernel.setArg(6, as_int(launch.ld));
+  kernel.setArg(7, sizeof(cl_mem), &launch.packed);
+  kernel.setArg(8, static_cast<cl_ulong>(launch.packed_offset));
+  kernel.setArg(9, as_int(launch.packed_rows));
+  kernel.setArg(10, as_int(launch.segment_depth));
+  kernel.setArg(11, as_int(launch.packed_depth));
+  kernel.setArg(12, as_int(launch.tile_rows));
+  kernel.setArg(13, as_int(launch.tile_depth));
+  // 32 x 8 work-items move a 32 x 32 block: the range covers the depth, and the rows four at a time.
+  cl::Event event;
+  queue.enqueueNDRangeKernel(kernel, cl::NullRange,
+                             cl::NDRange(round_up(launch.segment_depth, 32), round_up(launch.packed_rows, 32) / 4),
+                             cl::NDRange(32, 8), wait_for.empty() ? nullptr : &wait_for, &event);
+  return event;
+}
 
 std::vector<cl::Event> PackingWorkspace::reserve(const cl::CommandQueue& queue, std::size_t needed,
                                                  const std::string& what) {
@@ -213,6 +222,8 @@ void enqueue_gemm(const cl::CommandQueue& queue, cl::Kernel& kernel, const Kerne
     std::unique_lock<std::mutex> packing_lock;  // from the packing until the main kernel is enqueued
     // Operands read under other transpositions (the memo's): copied by a pre-pass, or, vectors,
     // read where they lie. Nothing of it where A and B are not read.
+    if (memo && memo->transposition && geometry->packing)
+      throw InvalidArgument(family.name() + " packs its operands itself: it takes no transposition pre-pass");
     const bool transposes = memo && memo->transposition && !zero_k && p.k > 0;
     const bool copies = transposes && copies_operands(p, memo->transposition);
     if (transposes && !copies) run = transposed_problem(p, memo->transposition);

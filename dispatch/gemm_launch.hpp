@@ -18,6 +18,25 @@
 
 namespace gemmtune {
 
+// `value` rounded up to a multiple of `multiple`.
+inline std::size_t round_up(std::size_t value, std::size_t multiple) { return (value + multiple - 1) / multiple * multiple; }
+
+// One launch of operand_pack.cl's pack_operand, its arguments in the kernel's order (the file
+// says what each means).
+struct PackOperandLaunch {
+  std::size_t rows, depth;
+  bool k_contiguous;
+  int operand;
+  cl_mem source;
+  std::size_t offset, ld;
+  cl_mem packed;
+  std::size_t packed_offset, packed_rows, segment_depth, packed_depth, tile_rows, tile_depth;
+};
+
+// Enqueues it with `kernel` after `wait_for` and returns its event.
+cl::Event enqueue_pack_operand(const cl::CommandQueue& queue, cl::Kernel& kernel, const PackOperandLaunch& launch,
+                               const std::vector<cl::Event>& wait_for);
+
 // The problem as the family's expressions see it (K is 0 where alpha is, so A and B are not read).
 ProblemSize problem_size(const RowMajorGemm& problem, double alpha = 1);
 

@@ -44,6 +44,13 @@ std::size_t alignment_of(std::size_t ld, std::size_t offset) {
   return static_cast<std::size_t>(widest_aligned_width(8, ld, offset));
 }
 
+// A plan's key holds the alignments of an operand's leading dimension and of its offset apart: a
+// vector read under the other transposition keeps its offset but takes another leading dimension
+// (dispatch/operand_transposition.hpp), so the pair's joint alignment does not tell its widths.
+std::pair<std::size_t, std::size_t> alignments_of(std::size_t ld, std::size_t offset) {
+  return {alignment_of(ld, 0), alignment_of(0, offset)};
+}
+
 // The caller's queue as a cl::CommandQueue, neither retained nor released: NVIDIA's driver takes
 // 1.3 us for the pair, a tenth of a small call (bench/results/2026-11-24_h200-operand-transposition/).
 struct BorrowedQueue {
@@ -85,7 +92,8 @@ struct Handle::Impl {
   std::mutex choices_mutex;
   std::map<std::tuple<int, int, int, int, std::size_t, std::size_t, std::size_t>, ConfigChoice> choices;
   // Keyed by the shape and by what the leading dimensions and offsets allow of vector loads.
-  using PlanKey = std::tuple<int, int, int, int, std::size_t, std::size_t, std::size_t, std::size_t, std::size_t>;
+  using Alignments = std::pair<std::size_t, std::size_t>;
+  using PlanKey = std::tuple<int, int, int, int, std::size_t, std::size_t, std::size_t, Alignments, Alignments>;
   std::mutex plans_mutex;
   std::map<PlanKey, std::shared_ptr<LaunchPlan>> plans;
   // One buffer for every plan's packed operands, grown to the largest: memory does not grow with
@@ -119,8 +127,8 @@ struct Handle::Impl {
 
   LaunchPlan& plan_for(Precision precision, const GemmArguments& g, const RowMajorGemm& problem) {
     const PlanKey key{static_cast<int>(precision), static_cast<int>(g.layout), static_cast<int>(g.trans_a),
-                      static_cast<int>(g.trans_b), g.m, g.n, g.k, alignment_of(problem.lda, problem.a_offset),
-                      alignment_of(problem.ldb, problem.b_offset)};
+                      static_cast<int>(g.trans_b), g.m, g.n, g.k, alignments_of(problem.lda, problem.a_offset),
+                      alignments_of(problem.ldb, problem.b_offset)};
     {
       std::lock_guard lock(plans_mutex);
       if (auto found = plans.find(key); found != plans.end()) return *found->second;
@@ -131,28 +139,26 @@ struct Handle::Impl {
     plan->memo.workspace = packing_workspace;
     ConfigChoice choice = choose(shape);
     std::set<std::string> failed_families;
+    bool gave_way = false;  // the first choice did not build as it was
     cl::Program program;
     for (;;) {
       plan->family = &kernel_family(choice.family);
       plan->precision = choice.runs_as.value_or(precision);
       // Where the configuration runs under other transpositions, it is built for the problem as the
       // pre-pass leaves it.
-      plan->memo.transposition =
-          choice.runs_trans ? operands_to_transpose(problem, g.layout, *choice.runs_trans) : OperandTransposition{};
+      plan->memo.transposition = choice.runs_trans && !plan->family->packs(choice.config, plan->precision)
+                                     ? operands_to_transpose(problem, g.layout, *choice.runs_trans)
+                                     : OperandTransposition{};
       const RowMajorGemm runs = transposed_problem(problem, plan->memo.transposition);
       plan->config = aligned_config(*plan->family, choice.config, runs);
       try {
         program = programs.get(context, device, plan->family->source(),
                                gemm_build_options(*plan->family, plan->config, plan->precision, runs));
-        if (plan->memo.transposition)
-          plan->memo.transpose = cl::Kernel(programs.get(context, device, utility_kernel("operand_transpose"),
-                                                         transposition_options(plan->precision)),
-                                            "pack_operand");
-        break;
       } catch (const BuildError& error) {
         // A configuration this driver cannot build (a new driver, a PTX pass it defeats) must not
         // stop the program's GEMMs: the next family's defaults run, and the choice says why.
         failed_families.insert(choice.family);
+        gave_way = true;
         ConfigChoice next;
         try {
           next = selector.default_without(shape, failed_families);
@@ -163,10 +169,23 @@ struct Handle::Impl {
         next.detail += "; " + choice.family + "'s " + to_string(choice.source) + " configuration failed to build (" +
                        reason.substr(0, reason.find('\n')) + ")";
         choice = std::move(next);
+        continue;
+      }
+      if (!copies_operands(problem, plan->memo.transposition)) break;
+      try {
+        plan->memo.transpose = transposition_kernel(programs, context, device, plan->precision);
+        break;
+      } catch (const BuildError& error) {
+        // The pre-pass's own program: the configuration runs as asked instead.
+        const std::string reason = error.what();
+        choice.runs_trans.reset();
+        choice.detail += "; the transposition pre-pass failed to build (" + reason.substr(0, reason.find('\n')) +
+                         "), run as asked";
+        gave_way = true;
       }
     }
     // Remembered once it built, so that choose() says what runs, never one that failed.
-    if (!failed_families.empty()) remember(shape, choice);
+    if (gave_way) remember(shape, choice);
     plan->kernel = gemm_kernel(program, *plan->family, plan->config);
     std::lock_guard lock(plans_mutex);
     return *plans.emplace(key, std::move(plan)).first->second;  // a concurrent first call may have won

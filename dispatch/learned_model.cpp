@@ -67,7 +67,7 @@ ModelTerms fitted_terms(const std::vector<Observation>& own, const NamedValues& 
   initial.call_seconds = limits.at("cpu_device") != 0 ? 20e-6 : 5e-6;
   initial.peak_flops = fastest_rate(own);
   // Run under other transpositions than measured, a configuration reads its operands otherwise:
-  // on the H200 the same configurations ran 1.4 to 3.8 times slower so than after a transposition
+  // on the H200 the same configurations ran 1.4 to 3.8 times slower that way than after a transposition
   // pre-pass at 509x13x186494, 7883x355x7218, 7615x6165x961 and 3639x6793x491
   // (bench/results/2026-11-24_h200-operand-transposition/). A tuning holds too few shapes under
   // several transpositions to fit this (fit_terms).

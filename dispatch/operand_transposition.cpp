@@ -5,13 +5,13 @@
 
 #include "core/precision.hpp"
 #include "dispatch/gemm_launch.hpp"
+#include "dispatch/kernel_registry.hpp"
+#include "dispatch/program_cache.hpp"
 
 namespace gemmtune {
 namespace {
 
 constexpr std::size_t alignment = 8;  // elements: the widest vector load the families align for
-
-std::size_t round_up(std::size_t value, std::size_t multiple) { return (value + multiple - 1) / multiple * multiple; }
 
 // One stored operand: `rows` x `columns` row-major with leading dimension `ld`, from `offset`.
 struct Stored {
@@ -76,10 +76,12 @@ std::size_t transposition_elements(const RowMajorGemm& problem, OperandTransposi
                   : copies.a ? transposed_elements(stored_a(problem)) : 0;
 }
 
-std::string transposition_options(Precision precision) {
+cl::Kernel transposition_kernel(ProgramCache& programs, const cl::Context& context, const cl::Device& device,
+                                Precision precision) {
   // A copy: 32-bit storage as fp32, so that tf32's rounding is the main kernel's business.
   const Precision plain = precision_info(precision).storage_bytes == 4 ? Precision::Single : precision;
-  return "-DPRECISION=" + std::to_string(precision_info(plain).kernel_code);
+  const std::string options = "-DPRECISION=" + std::to_string(precision_info(plain).kernel_code);
+  return cl::Kernel(programs.get(context, device, utility_kernel("operand_transpose"), options), "pack_operand");
 }
 
 RowMajorGemm enqueue_transposition(const cl::CommandQueue& queue, cl::Kernel& transpose, const RowMajorGemm& problem,
@@ -92,27 +94,12 @@ RowMajorGemm enqueue_transposition(const cl::CommandQueue& queue, cl::Kernel& tr
       workspace.reserve(queue, transposition_elements(problem, which) * element_bytes, "the transposed operands of this problem");
   held = workspace.buffer;
   // pack_operand writes `rows` x `depth` row-major from an operand stored depth x rows
-  // (k_contiguous 0): the stored operand's columns become rows.
+  // (k_contiguous 0): the stored operand's columns become rows, no tiles, no padding rows.
   const auto enqueue = [&](const Stored& from, cl_mem source, std::size_t packed_offset, std::size_t packed_ld) {
-    transpose.setArg(0, static_cast<cl_int>(from.columns));
-    transpose.setArg(1, static_cast<cl_int>(from.rows));
-    transpose.setArg(2, static_cast<cl_int>(0));
-    transpose.setArg(3, static_cast<cl_int>(0));
-    transpose.setArg(4, sizeof(cl_mem), &source);
-    transpose.setArg(5, static_cast<cl_ulong>(from.offset));
-    transpose.setArg(6, static_cast<cl_int>(from.ld));
-    transpose.setArg(7, held);
-    transpose.setArg(8, static_cast<cl_ulong>(packed_offset));
-    transpose.setArg(9, static_cast<cl_int>(from.columns));
-    transpose.setArg(10, static_cast<cl_int>(from.rows));
-    transpose.setArg(11, static_cast<cl_int>(packed_ld));
-    transpose.setArg(12, static_cast<cl_int>(0));
-    transpose.setArg(13, static_cast<cl_int>(1));
-    cl::Event event;
-    queue.enqueueNDRangeKernel(transpose, cl::NullRange,
-                               cl::NDRange(round_up(from.rows, 32), round_up(from.columns, 32) / 4), cl::NDRange(32, 8),
-                               reads.empty() ? nullptr : &reads, &event);
-    done.push_back(event);
+    done.push_back(enqueue_pack_operand(queue, transpose,
+                                        {from.columns, from.rows, false, 0, source, from.offset, from.ld, held(),
+                                         packed_offset, from.columns, from.rows, packed_ld, 0, 1},
+                                        reads));
   };
   const OperandTransposition copies = copied(problem, which);
   if (copies.a) enqueue(stored_a(problem), a, run.a_offset, run.lda);

@@ -1,5 +1,4 @@
-// The pre-pass that transposes a call's operands, so that a configuration measured under other
-// transpositions runs as it was measured (ConfigChoice::runs_trans).
+// The pre-pass that runs a configuration under the transpositions it was measured with.
 #pragma once
 
 #include <cstddef>
@@ -13,6 +12,7 @@
 namespace gemmtune {
 
 struct PackingWorkspace;
+class ProgramCache;
 
 // Which operands of a row-major problem (RowMajorGemm's A and B) the pre-pass transposes.
 struct OperandTransposition {
@@ -38,9 +38,10 @@ RowMajorGemm transposed_problem(const RowMajorGemm& problem, OperandTranspositio
 // The workspace the copied operands take, in elements.
 std::size_t transposition_elements(const RowMajorGemm& problem, OperandTransposition which);
 
-// The build options of the pre-pass's program (kernels/operand_transpose.cl) for a precision:
-// plain copies of its storage type.
-std::string transposition_options(Precision precision);
+// The pre-pass's kernel (kernels/operand_transpose.cl's pack_operand) for a precision, plain
+// copies of its storage type, built through `programs` (a BuildError where the driver refuses it).
+cl::Kernel transposition_kernel(ProgramCache& programs, const cl::Context& context, const cl::Device& device,
+                                Precision precision);
 
 // Enqueues the pre-pass with `transpose` (operand_transpose.cl's pack_operand), where
 // copies_operands(), from the caller's buffers `a` and `b` (in the caller's order, as enqueue_gemm

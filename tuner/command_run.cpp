@@ -106,10 +106,8 @@ int run_gemm(const RunOptions& o) {
       given_kernel = gemm_kernel(programs.get(context, entry.device, family.source(),
                                               gemm_build_options(family, given->config, o.precision, runs)),
                                  family, given->config);
-      if (memo.transposition)
-        memo.transpose = cl::Kernel(programs.get(context, entry.device, utility_kernel("operand_transpose"),
-                                                 transposition_options(o.precision)),
-                                    "pack_operand");
+      if (copies_operands(problem, memo.transposition))
+        memo.transpose = transposition_kernel(programs, context, entry.device, o.precision);
     }
     enqueue_gemm(queue, given_kernel, family, given->config, problem, o.precision, o.alpha, o.beta, a_buffer(),
                  b_buffer(), c_buffer(), event, nullptr, &memo);

@@ -59,10 +59,8 @@ CheckResult run_and_check(DeviceContext& device, Precision precision, const Gemm
       throw ConfigError(*violation);
     const cl::Program program = device.programs.get(device.context, device.entry.device, kernels.source(),
                                                     gemm_build_options(kernels, adapted, precision, runs));
-    if (memo.transposition)
-      memo.transpose = cl::Kernel(device.programs.get(device.context, device.entry.device,
-                                                      utility_kernel("operand_transpose"), transposition_options(precision)),
-                                  "pack_operand");
+    if (copies_operands(problem, memo.transposition))
+      memo.transpose = transposition_kernel(device.programs, device.context, device.entry.device, precision);
     cl::Kernel kernel = gemm_kernel(program, kernels, adapted);
     enqueue_gemm(device.queue, kernel, kernels, adapted, problem, precision, test.alpha, test.beta, a_buffer(),
                  b_buffer(), c_buffer(), nullptr, nullptr, &memo);

@@ -5,6 +5,7 @@
 #include <array>
 
 #include "dispatch/kernel_registry.hpp"
+#include "dispatch/operand_transposition.hpp"
 #include "tests/db/db_test_support.hpp"
 #include "tests/device/gemm_on_device.hpp"
 #include "tests/dispatch/selector_test_support.hpp"
@@ -83,12 +84,45 @@ TEST(TranspositionPrePassLaunch, RunsAnyConfigurationUnderAnyTranspositions) {
               }
 }
 
-// K = 0 and alpha = 0 read neither operand: nothing is transposed, and C becomes beta C.
-TEST_F(TranspositionPrePass, NothingToReadMeansNothingTransposed) {
+// K = 0 and alpha = 0 read neither operand: nothing is copied (a copy of an empty operand would be
+// an empty launch, which OpenCL refuses), and C becomes beta C.
+TEST(TranspositionPrePassLaunch, NothingToReadMeansNothingCopied) {
+  const KernelConfig config = {{"TSM", 32}, {"TSN", 32}, {"WPTM", 4}, {"WPTN", 4}, {"TSK", 16}};
   GemmCase empty_k{dense_gemm_arguments(Layout::RowMajor, Transpose::Yes, Transpose::No, 61, 45, 0), 1.5, 0.5};
-  EXPECT_TRUE(run_and_check(shared_device(), Precision::Single, empty_k, std::nullopt, "xgemm", path).ok);
+  empty_k.runs_trans = "NT";
+  EXPECT_TRUE(run_and_check(shared_device(), Precision::Single, empty_k, config).ok);
   GemmCase zero_alpha{dense_gemm_arguments(Layout::RowMajor, Transpose::Yes, Transpose::No, 61, 45, 93), 0, 0.5};
-  EXPECT_TRUE(run_and_check(shared_device(), Precision::Single, zero_alpha, std::nullopt, "xgemm", path).ok);
+  zero_alpha.runs_trans = "NT";
+  EXPECT_TRUE(run_and_check(shared_device(), Precision::Single, zero_alpha, config).ok);
+}
+
+// What the pre-pass copies and what it reads where it lies, on the host.
+TEST(TranspositionPrePassLaunch, CopiesMatricesAndReadsVectorsWhereTheyLie) {
+  // Row-major TN, 37 x 1 x 41, run as NT: A (41 x 37) is copied into the workspace with rows of
+  // 48 elements; B, one column of leading dimension 1, is read as a row of 41 where it lies.
+  RowMajorGemm tn{true, false, 37, 1, 41, 5, 37, 3, 1, 0, 1, false};
+  const OperandTransposition both = operands_to_transpose(tn, Layout::RowMajor, "NT");
+  ASSERT_TRUE(both.a && both.b);
+  RowMajorGemm runs = transposed_problem(tn, both);
+  EXPECT_FALSE(runs.trans_a);
+  EXPECT_TRUE(runs.trans_b);
+  EXPECT_EQ(runs.a_offset, 0u);
+  EXPECT_EQ(runs.lda, 48u);
+  EXPECT_EQ(runs.b_offset, 3u);  // B stays in the caller's buffer
+  EXPECT_EQ(runs.ldb, 41u);
+  EXPECT_EQ(transposition_elements(tn, both), 37u * 48u);
+  // The same column with a leading dimension of 2 does not lie in one run: it is copied after A.
+  tn.ldb = 2;
+  runs = transposed_problem(tn, both);
+  EXPECT_EQ(runs.b_offset, 37u * 48u);
+  EXPECT_EQ(runs.ldb, 48u);
+  EXPECT_EQ(transposition_elements(tn, both), 37u * 48u + 48u);  // B: one row of 48
+  // Only vectors differing: nothing is copied, and the buffers keep their caller's order.
+  RowMajorGemm column_major{false, false, 1, 7, 41, 0, 41, 0, 7, 0, 1, true};
+  const OperandTransposition a_only = operands_to_transpose(column_major, Layout::ColMajor, "NT");
+  EXPECT_TRUE(a_only.a && !a_only.b);  // the caller's B is the kernel's A
+  EXPECT_FALSE(copies_operands(column_major, a_only));
+  EXPECT_TRUE(transposed_problem(column_major, a_only).swapped);
 }
 
 }  // namespace

@@ -160,6 +160,14 @@ TEST(PerformanceModel, APrePassPaysForEachOperandItTransposes) {
   EXPECT_NEAR(*model.predict_transposed(nt, tn), run + 2 * copy, 1e-12);
   EXPECT_NEAR(*model.predict_transposed(nt, {tn.problem, "NN"}), run + copy, 1e-12);
   EXPECT_FALSE(model.predict_transposed(nt, {tn.problem, "NT"}));  // nothing to transpose
+  // A copied operand's rows are padded to 8 elements, so its loads keep their width where the
+  // asked problem's leading dimension would narrow them: at K = 4093, run NT as is, A's and B's
+  // rows of 4093 elements allow no vector at all.
+  const Target odd{{512, 512, 4093}, "TN"};
+  const double odd_copies = 2 * (5e-6 + 2.0 * 512 * 4093 * 4 / 1e12);
+  EXPECT_LT(*model.predict_transposed(nt, odd), *model.predict(nt, {odd.problem, "NT"}) + odd_copies - 1e-9);
+  // Vectors lie alike either way: nothing to gain, nothing predicted.
+  EXPECT_FALSE(model.predict_transposed(nt, {{512, 1, 4096}, "NN"}));
 
   Observation packing = nt;
   packing.packs_operands = true;  // reads its operands one way whatever they are: no pre-pass
