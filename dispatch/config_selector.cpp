@@ -224,7 +224,7 @@ ConfigChoice ConfigSelector::choose(const GemmShape& shape) const {
   }
   try {
     const db::Database database(database_, db::Database::Mode::ReadOnly);
-    std::optional<TimedChoice> best = chooser.from_database(database, *model_for(database, shape.precision, shape.layout));
+    std::optional<TimedChoice> best = chooser.from_database(database, *model_for(database, shape.precision));
     if (best) best->choice.detail += chooser.skipped_note();
     // A stronger precision of the same storage runs the call where it is known or predicted
     // faster (fp32 kernels for a skinny tf32 problem that leaves the matrix units idle).
@@ -232,7 +232,7 @@ ConfigChoice ConfigSelector::choose(const GemmShape& shape) const {
       GemmShape as_stronger = shape;
       as_stronger.precision = *stronger;
       Chooser other(device_, limits_, as_stronger);
-      auto candidate = other.from_database(database, *model_for(database, *stronger, shape.layout));
+      auto candidate = other.from_database(database, *model_for(database, *stronger));
       if (candidate && replaces(*candidate, best, fallback)) {
         candidate->choice.runs_as = *stronger;
         candidate->choice.detail = "computed as " + to_string(*stronger) + " (" + format_seconds(candidate->seconds) +
@@ -250,19 +250,17 @@ ConfigChoice ConfigSelector::choose(const GemmShape& shape) const {
   return fallback;
 }
 
-std::shared_ptr<const LearnedModel> ConfigSelector::model_for(const db::Database& database, Precision precision,
-                                                               Layout layout) const {
-  // Learned once per precision and layout while the file stays as it is: fitting the model's terms
-  // reads every measurement, far more work than one choice.
+std::shared_ptr<const LearnedModel> ConfigSelector::model_for(const db::Database& database, Precision precision) const {
+  // Learned once per precision while the file stays as it is: fitting the model's terms reads
+  // every measurement, far more work than one choice.
   std::error_code error;
   const auto stamp = std::pair(std::filesystem::last_write_time(database_, error).time_since_epoch().count(),
                                static_cast<std::int64_t>(std::filesystem::file_size(database_, error)));
   std::lock_guard lock(models_mutex_);
   if (stamp != models_stamp_) models_.clear(), models_stamp_ = stamp;
-  auto& model = models_[{static_cast<int>(precision), static_cast<int>(layout)}];
+  auto& model = models_[static_cast<int>(precision)];
   if (!model)
-    model = std::make_shared<const LearnedModel>(
-        learn_model(database, device_, limits_, precision, layout, observations_per_problem));
+    model = std::make_shared<const LearnedModel>(learn_model(database, device_, limits_, precision, observations_per_problem));
   return model;
 }
 

@@ -17,7 +17,9 @@ namespace gemmtune {
 struct LearnedModel;
 
 // Reads the tuning database (read-only) and walks the chain
-//   exact:    this device key, kernel hash, precision, layout, transpositions and M, N, K;
+//   exact:    this device key, kernel hash, precision, and the row-major problem the kernel runs
+//             (a column-major call is the row-major one with A and B traded: either layout's
+//             tuning serves both);
 //   nearest:  among every configuration this device and its siblings have measured (each
 //             problem's fastest few, of every shape, transposition and family), the one the
 //             performance model (core/performance_model.hpp), fitted to this device's
@@ -48,14 +50,14 @@ class ConfigSelector {
   static constexpr int observations_per_problem = 8;
 
  private:
-  std::shared_ptr<const LearnedModel> model_for(const db::Database& database, Precision precision, Layout layout) const;
+  std::shared_ptr<const LearnedModel> model_for(const db::Database& database, Precision precision) const;
 
   DeviceFingerprint device_;
   DeviceLimits limits_;
   std::filesystem::path database_;
   mutable std::mutex models_mutex_;
   mutable std::pair<std::int64_t, std::int64_t> models_stamp_{-1, -1};  // the file's time and size
-  mutable std::map<std::pair<int, int>, std::shared_ptr<const LearnedModel>> models_;
+  mutable std::map<int, std::shared_ptr<const LearnedModel>> models_;  // by precision
 };
 
 }  // namespace gemmtune

@@ -87,11 +87,28 @@ std::optional<double> sibling_distance(const db::DeviceRecord& device, const db:
   return 1 + std::abs(clocks);
 }
 
+namespace {
+
+// Both layouts' observations of one device: each is the row-major problem its kernel ran, so a
+// column-major call learns from row-major tuning and the other way round.
+std::vector<Observation> read_either_layout(const db::Database& database, const std::string& device_key,
+                                            Precision precision, int per_problem, double device_distance,
+                                            const std::string& origin, std::set<std::string>& unsound) {
+  std::vector<Observation> observations;
+  for (const Layout layout : {Layout::RowMajor, Layout::ColMajor})
+    for (auto& seen : read_observations(database, device_key, precision, layout, per_problem, device_distance, origin,
+                                        &unsound))
+      observations.push_back(std::move(seen));
+  return observations;
+}
+
+}  // namespace
+
 LearnedModel learn_model(const db::Database& database, const DeviceFingerprint& device, const DeviceLimits& limits,
-                         Precision precision, Layout layout, int per_problem) {
+                         Precision precision, int per_problem) {
   std::set<std::string> unsound;
   std::vector<Observation> observations =
-      read_observations(database, device.key(), precision, layout, per_problem, 0, "this device", &unsound);
+      read_either_layout(database, device.key(), precision, per_problem, 0, "this device", unsound);
   const NamedValues named = named_limits(limits, precision);
   // Fitted to this device's own measurements only: a sibling's times are not this device's.
   ModelTerms terms = fitted_terms(observations, named, device.compute_units);
@@ -104,7 +121,7 @@ LearnedModel learn_model(const db::Database& database, const DeviceFingerprint& 
                                    ? "this device model under driver " + stored.driver_version
                                    : "sibling " + stored.name + " (" + stored.architecture + ", driver " +
                                          stored.driver_version + ")";
-    for (auto& seen : read_observations(database, stored.key, precision, layout, per_problem, *distance, origin, &unsound))
+    for (auto& seen : read_either_layout(database, stored.key, precision, per_problem, *distance, origin, unsound))
       observations.push_back(std::move(seen));
   }
   // A sibling's fastest rate bounds this device's predictions where it has none of its own.

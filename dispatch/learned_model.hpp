@@ -1,4 +1,4 @@
-// A device's performance model for one precision and layout, learned from its tuning database.
+// A device's performance model for one precision, learned from its tuning database.
 #pragma once
 
 #include <optional>
@@ -43,9 +43,10 @@ std::optional<double> sibling_distance(const db::DeviceRecord& device, const db:
 // precision), from a fixed cost per kind of device and the fastest rate among them.
 ModelTerms fitted_terms(const std::vector<Observation>& own, const NamedValues& limits, double compute_units);
 
-// The observations of `device` in `database`, with the model's terms fitted to them, followed by
-// those of its siblings (sibling_distance()).
+// The observations of `device` in `database` at `precision`, of both layouts (each as the
+// row-major problem its kernel ran), with the model's terms fitted to them, followed by those of
+// its siblings (sibling_distance()).
 LearnedModel learn_model(const db::Database& database, const DeviceFingerprint& device, const DeviceLimits& limits,
-                         Precision precision, Layout layout, int per_problem);
+                         Precision precision, int per_problem);
 
 }  // namespace gemmtune

@@ -189,6 +189,24 @@ TEST_F(ConfigSelectorTest, AConfigurationOfOtherTranspositionsRunsAsMeasuredAfte
   }
 }
 
+// A column-major call runs the row-major problem with A and B traded: what row-major tuning
+// measured serves it, and the other way round.
+TEST_F(ConfigSelectorTest, EitherLayoutsTuningServesTheOther) {
+  auto database = writable();
+  add_result(database, me, problem(1024, 512, 256, "fp32", "NT"), valid_config(64));
+  add_result(database, me, problem(300, 200, 100, "fp32", "TN", "col"), valid_config(32), 20e-6);
+  const ConfigSelector selector(me, limits, path);
+  // Column-major 512 x 1024 TN is row-major 1024 x 512 NT.
+  const ConfigChoice col = selector.choose({Precision::Single, Layout::ColMajor, Transpose::Yes, Transpose::No, 512, 1024, 256});
+  EXPECT_EQ(col.source, ConfigSource::Exact) << col.detail;
+  EXPECT_EQ(col.config.at("TSM"), 64);
+  // Row-major 200 x 300 NT is column-major 300 x 200 TN.
+  const ConfigChoice row = selector.choose({Precision::Single, Layout::RowMajor, Transpose::No, Transpose::Yes, 200, 300, 100});
+  EXPECT_EQ(row.source, ConfigSource::Exact) << row.detail;
+  EXPECT_EQ(row.config.at("TSM"), 32);
+  EXPECT_EQ(row.runs_trans, std::nullopt);
+}
+
 TEST_F(ConfigSelectorTest, SameModelUnderAnotherDriverBeforeVendorDefault) {
   auto database = writable();
   add_result(database, made_up_device("Test GPU", "2.0"), problem(1024, 1024, 1024), valid_config(32));
