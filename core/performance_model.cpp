@@ -43,16 +43,9 @@ bool of_target(const Observation& seen, const Target& target) {
   return seen.trans == target.trans && seen.problem == target.problem;
 }
 
-// Whether an operand stored under `trans` lies in memory otherwise than under the target's
-// transpositions: a vector (op(A) of one row or column, op(B) likewise) lies alike either way.
-bool operand_a_differs(const std::string& trans, const Target& target) {
-  return trans[0] != target.trans[0] && target.problem.m > 1 && target.problem.k > 1;
-}
-bool operand_b_differs(const std::string& trans, const Target& target) {
-  return trans[1] != target.trans[1] && target.problem.n > 1 && target.problem.k > 1;
-}
 bool reads_differently(const std::string& trans, const Target& target) {
-  return operand_a_differs(trans, target) || operand_b_differs(trans, target);
+  const OperandsReadDifferently differ = operands_read_differently(trans, target);
+  return differ.a || differ.b;
 }
 
 // The observations grouped by problem and by configuration, as indices.
@@ -126,7 +119,7 @@ std::optional<double> PerformanceModel::predict_transposed(const Observation& se
   if (!reads_differently(seen.trans, target) || seen.packs_operands || !(terms_.copy_bytes_per_second > 0))
     return std::nullopt;
   // Vectors are read where they lie; the other operands that differ are copied.
-  const bool copy_a = operand_a_differs(seen.trans, target), copy_b = operand_b_differs(seen.trans, target);
+  const auto [copy_a, copy_b] = operands_read_differently(seen.trans, target);
   // A transposed operand's rows are padded to a multiple of 8 elements (dispatch/operand_transposition.hpp).
   const auto padded = [](std::size_t ld) { return (ld + 7) / 8 * 8; };
   const Target run_target{target.problem, seen.trans};
@@ -145,6 +138,11 @@ std::optional<double> PerformanceModel::predict_transposed(const Observation& se
 double PerformanceModel::score(const Observation& seen, const Target& target, double predicted, bool transposed) const {
   // Run as measured after the pre-pass: no mistrust of other transpositions.
   return predicted * mistrust(seen, transposed ? Target{target.problem, seen.trans} : target);
+}
+
+OperandsReadDifferently operands_read_differently(const std::string& trans, const Target& target) {
+  return {trans[0] != target.trans[0] && target.problem.m > 1 && target.problem.k > 1,
+          trans[1] != target.trans[1] && target.problem.n > 1 && target.problem.k > 1};
 }
 
 double fastest_call(const std::vector<Observation>& observations) {

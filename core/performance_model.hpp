@@ -34,6 +34,14 @@ struct Target {
   std::string trans;
 };
 
+// Which operands, stored under `trans`, lie in memory otherwise than under the target's
+// transpositions: those whose transposition differs and that are no vector (op(A) of one row or
+// column, op(B) likewise), which lies alike either way. The transposition pre-pass copies these.
+struct OperandsReadDifferently {
+  bool a = false, b = false;
+};
+OperandsReadDifferently operands_read_differently(const std::string& trans, const Target& target);
+
 // The model's free terms: what the fit chooses (fit_terms) from held-out measurements.
 struct ModelTerms {
   double call_seconds = 0;           // a call's fixed cost (launch, host work), not scaled with work

@@ -118,13 +118,14 @@ class Chooser {
       // A pre-pass's transpositions, in the call's layout as the choice reports them.
       std::optional<std::string> runs_trans;
       if (ranked.front().transposed) runs_trans = kernel_trans(seen.trans, shape_.layout);
+      const OperandsReadDifferently copied = operands_read_differently(seen.trans, target);
       const std::string detail =
           exact ? "tuned " + format_shape(problem.m, problem.n, problem.k) + " on this device, " +
                       format_gflops(2.0 * static_cast<double>(problem.m) * static_cast<double>(problem.n) *
                                     static_cast<double>(problem.k) / seen.seconds * 1e-9)
                 : "predicted " + format_seconds(ranked.front().predicted_seconds) + " from " + format_problem(seen) +
                       " on " + seen.origin + ", measured " + format_seconds(seen.seconds) +
-                      (runs_trans ? ", run as " + *runs_trans + " after transposing " + transposed_operands(*runs_trans)
+                      (runs_trans ? ", run as " + *runs_trans + " after transposing " + copied_operands(copied)
                                   : "");
       return TimedChoice{{seen.family->name(), seen.config, source, detail, std::nullopt, runs_trans},
                          exact ? seen.seconds : ranked.front().predicted_seconds};
@@ -174,11 +175,11 @@ class Chooser {
  private:
   static db::KernelVersion version(const KernelFamily& family) { return {family.name(), family.source().hash}; }
 
-  // "A", "B" or "A and B": the operands the pre-pass copies to run under `runs`, those whose
-  // transposition differs and that are no vector (a vector is read where it lies).
-  std::string transposed_operands(const std::string& runs) const {
-    const bool a = runs[0] != trans_[0] && shape_.m > 1 && shape_.k > 1;
-    const bool b = runs[1] != trans_[1] && shape_.n > 1 && shape_.k > 1;
+  // "A", "B" or "A and B": the caller's operands the pre-pass copies (`copied` names the kernel's,
+  // which a column-major call has traded).
+  std::string copied_operands(const OperandsReadDifferently& copied) const {
+    const bool row_major = shape_.layout == Layout::RowMajor;
+    const bool a = row_major ? copied.a : copied.b, b = row_major ? copied.b : copied.a;
     return a && b ? "A and B" : a ? "A" : "B";
   }
 

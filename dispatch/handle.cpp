@@ -146,9 +146,9 @@ struct Handle::Impl {
       plan->precision = choice.runs_as.value_or(precision);
       // Where the configuration runs under other transpositions, it is built for the problem as the
       // pre-pass leaves it.
-      plan->memo.transposition = choice.runs_trans && !plan->family->packs(choice.config, plan->precision)
-                                     ? operands_to_transpose(problem, g.layout, *choice.runs_trans)
-                                     : OperandTransposition{};
+      plan->memo.transposition = plan->family->packs(choice.config, plan->precision)
+                                     ? OperandTransposition{}
+                                     : operands_to_transpose(problem, g.layout, choice.runs_trans);
       const RowMajorGemm runs = transposed_problem(problem, plan->memo.transposition);
       plan->config = aligned_config(*plan->family, choice.config, runs);
       try {

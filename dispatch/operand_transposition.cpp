@@ -39,10 +39,12 @@ OperandTransposition copied(const RowMajorGemm& p, OperandTransposition which) {
 
 }  // namespace
 
-OperandTransposition operands_to_transpose(const RowMajorGemm& problem, Layout layout, const std::string& runs) {
+OperandTransposition operands_to_transpose(const RowMajorGemm& problem, Layout layout,
+                                           const std::optional<std::string>& runs) {
+  if (!runs) return {};
   // In the kernel's row-major view a column-major call's operands have traded places.
-  const bool runs_a = (layout == Layout::RowMajor ? runs[0] : runs[1]) == 'T';
-  const bool runs_b = (layout == Layout::RowMajor ? runs[1] : runs[0]) == 'T';
+  const bool runs_a = (*runs)[layout == Layout::RowMajor ? 0 : 1] == 'T';
+  const bool runs_b = (*runs)[layout == Layout::RowMajor ? 1 : 0] == 'T';
   return {runs_a != problem.trans_a, runs_b != problem.trans_b};
 }
 

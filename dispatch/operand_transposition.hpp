@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,8 +22,9 @@ struct OperandTransposition {
 };
 
 // The operands whose transposition differs between `problem` and `runs` ("NN".."TT" in the
-// call's `layout`, as ConfigChoice::runs_trans gives it).
-OperandTransposition operands_to_transpose(const RowMajorGemm& problem, Layout layout, const std::string& runs);
+// call's `layout`, as ConfigChoice::runs_trans gives it); none where `runs` is empty.
+OperandTransposition operands_to_transpose(const RowMajorGemm& problem, Layout layout,
+                                           const std::optional<std::string>& runs);
 
 // Whether the pre-pass copies an operand of `which`: one that is no vector of consecutive elements
 // (one row, or one column of leading dimension 1), which is read the other way as it lies.
@@ -45,11 +47,10 @@ cl::Kernel transposition_kernel(ProgramCache& programs, const cl::Context& conte
 
 // Enqueues the pre-pass with `transpose` (operand_transpose.cl's pack_operand), where
 // copies_operands(), from the caller's buffers `a` and `b` (in the caller's order, as enqueue_gemm
-// takes them) into `workspace`, grown
-// where too small, after the last kernel that read it; `held` keeps the workspace's buffer until
-// the main kernel is enqueued, and `done` gets the pre-pass's events. Returns
-// transposed_problem(), and sets `a` and `b` to the buffers the main kernel reads. The caller holds
-// the workspace's mutex.
+// takes them) into `workspace`, grown where too small, after the last kernel that read it; `held`
+// keeps the workspace's buffer until the main kernel is enqueued, and `done` gets the pre-pass's
+// events. Returns transposed_problem(), and sets `a` and `b` to the buffers the main kernel reads.
+// The caller holds the workspace's mutex.
 RowMajorGemm enqueue_transposition(const cl::CommandQueue& queue, cl::Kernel& transpose, const RowMajorGemm& problem,
                                    OperandTransposition which, Precision precision, cl_mem& a, cl_mem& b,
                                    PackingWorkspace& workspace, cl::Buffer& held, std::vector<cl::Event>& done);

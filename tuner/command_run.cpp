@@ -89,7 +89,7 @@ int run_gemm(const RunOptions& o) {
   cl::Kernel given_kernel;
   LaunchMemo memo;
   // With --runs-trans, the problem the configuration runs once the pre-pass has transposed operands.
-  if (given && given->runs_trans) memo.transposition = operands_to_transpose(problem, o.layout, *given->runs_trans);
+  if (given) memo.transposition = operands_to_transpose(problem, o.layout, given->runs_trans);
   const RowMajorGemm runs = transposed_problem(problem, memo.transposition);
   if (given) given->config = aligned_config(kernel_family(given->family), given->config, runs);
   const auto call = [&](cl::Event* event) {
@@ -126,8 +126,7 @@ int run_gemm(const RunOptions& o) {
   const KernelConfig config =
       given ? given->config
             : aligned_config(family, choice.config,
-                             transposed_problem(problem, choice.runs_trans ? operands_to_transpose(problem, o.layout, *choice.runs_trans)
-                                                                           : OperandTransposition{}));
+                             transposed_problem(problem, operands_to_transpose(problem, o.layout, choice.runs_trans)));
   std::sort(seconds.begin(), seconds.end());
   const double median = seconds.empty() ? 0 : seconds[seconds.size() / 2];
   const double flops = 2.0 * g.m * g.n * g.k;

@@ -50,7 +50,7 @@ CheckResult run_and_check(DeviceContext& device, Precision precision, const Gemm
   if (config) {
     const RowMajorGemm problem = to_row_major(g);
     LaunchMemo memo;
-    if (test.runs_trans) memo.transposition = operands_to_transpose(problem, g.layout, *test.runs_trans);
+    memo.transposition = operands_to_transpose(problem, g.layout, test.runs_trans);
     const RowMajorGemm runs = transposed_problem(problem, memo.transposition);
     const KernelFamily& kernels = kernel_family(family);
     const KernelConfig adapted = aligned_config(kernels, *config, runs);
