@@ -3,6 +3,7 @@
 #include "core/performance_model.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -78,6 +79,11 @@ double vector_width(const Observation& seen, std::size_t lda, std::size_t ldb) {
 
 }  // namespace
 
+double ModelTerms::residency_gain_of(const KernelFamily& family) const {
+  const auto fitted = family_residency_gain.find(family.name());
+  return fitted != family_residency_gain.end() ? fitted->second : residency_gain;
+}
+
 PerformanceModel::PerformanceModel(NamedValues limits, double compute_units, ModelTerms terms)
     : limits_(std::move(limits)), compute_units_(std::max(1.0, compute_units)), terms_(terms) {}
 
@@ -85,14 +91,20 @@ std::optional<double> PerformanceModel::wave_work(const Observation& seen, const
   try {
     const KernelFamily::Load load = seen.family->load(seen.config, limits_, problem);
     if (!(load.work_groups > 0) || !(load.work_per_group > 0)) return std::nullopt;
-    return std::ceil(load.work_groups / (compute_units_ * load.resident)) * load.work_per_group;
+    // The busiest unit's work-groups, run in rounds of `resident` and a last, partial round.
+    const double per_unit = std::ceil(load.work_groups / compute_units_);
+    const double resident = std::max(1.0, std::floor(load.resident));
+    const double full_rounds = std::floor(per_unit / resident), last_round = per_unit - full_rounds * resident;
+    const double shared = 1 - terms_.residency_gain_of(*seen.family);
+    return (full_rounds * std::pow(resident, shared) + (last_round > 0 ? std::pow(last_round, shared) : 0)) *
+           load.work_per_group;
   } catch (const ConfigError&) {
     return std::nullopt;  // an expression that overflows or divides by zero for this problem
   }
 }
 
 double PerformanceModel::fixed_seconds(const Observation& seen) const {
-  return terms_.call_seconds * (seen.family->scale_first(seen.config) ? 2 : 1);
+  return terms_.call_seconds + (seen.family->scale_first(seen.config) ? further_kernel_seconds() : 0);
 }
 
 std::optional<double> PerformanceModel::predict(const Observation& seen, const Target& target) const {
@@ -130,8 +142,8 @@ std::optional<double> PerformanceModel::predict_transposed(const Observation& se
   const auto m = static_cast<double>(target.problem.m), n = static_cast<double>(target.problem.n),
              k = static_cast<double>(target.problem.k);
   double copies = 0;
-  if (copy_a) copies += copy_call_seconds() + 2 * m * k * element_bytes / terms_.copy_bytes_per_second;
-  if (copy_b) copies += copy_call_seconds() + 2 * k * n * element_bytes / terms_.copy_bytes_per_second;
+  if (copy_a) copies += further_kernel_seconds() + 2 * m * k * element_bytes / terms_.copy_bytes_per_second;
+  if (copy_b) copies += further_kernel_seconds() + 2 * k * n * element_bytes / terms_.copy_bytes_per_second;
   return *run + copies;
 }
 
@@ -225,6 +237,7 @@ ModelQuality held_out_quality(const std::vector<Observation>& observations, cons
   const PerformanceModel model(limits, compute_units, terms);
   const Groups groups(observations);
   std::vector<double> errors, choices, nearest;
+  std::map<std::string, std::vector<double>> errors_by_family;
   for (const auto& [held_out, members] : groups.by_problem) {
     const Observation& first = observations[members.front()];
     const Target target{first.problem, first.trans};
@@ -249,6 +262,7 @@ ModelQuality held_out_quality(const std::vector<Observation>& observations, cons
       const auto predicted = model.predict(*source, target);
       if (!predicted) continue;
       errors.push_back(std::abs(*predicted / observations[i].seconds - 1));
+      errors_by_family[source->family->name()].push_back(errors.back());
       if (const double score = model.score(*source, target, *predicted); score < best_score)
         best_score = score, chosen = observations[i].seconds;
     }
@@ -279,6 +293,7 @@ ModelQuality held_out_quality(const std::vector<Observation>& observations, cons
   quality.predictions = errors.size();
   quality.median_error = quantile(errors, 0.5);
   quality.p90_error = quantile(errors, 0.9);
+  for (const auto& [family, its_errors] : errors_by_family) quality.median_error_by_family[family] = quantile(its_errors, 0.5);
   quality.choices = choices.size();
   quality.choice_geomean = geomean(choices);
   quality.choice_worst = choices.empty() ? 0 : *std::min_element(choices.begin(), choices.end());
@@ -293,18 +308,31 @@ ModelTerms fit_terms(const std::vector<Observation>& observations, const NamedVa
   ModelQuality start = held_out_quality(observations, limits, compute_units, initial);
   if (start.predictions < least_predictions) return initial;
 
-  // The fixed cost of a call: whatever predicts held-out times best, never above the fastest call.
+  // The fixed cost of a call and the gain of co-resident work-groups: whatever predicts held-out
+  // times best, the cost never above the fastest call. Then each family's own gain, in turn.
+  constexpr std::array gains = {1.0, 0.8, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1, 0.0};
   double fastest = std::numeric_limits<double>::infinity();
   for (const auto& seen : observations) fastest = std::min(fastest, seen.seconds);
   ModelTerms fitted = initial;
   double least_error = start.median_error;
-  for (double call : {0.0, 1e-6, 2e-6, 5e-6, 1e-5, 2e-5, 5e-5, 1e-4, 2e-4, 5e-4, 1e-3, 2e-3}) {
-    if (call >= fastest) break;
-    ModelTerms trial = fitted;
-    trial.call_seconds = call;
-    if (const double error = held_out_quality(observations, limits, compute_units, trial).median_error; error < least_error)
-      least_error = error, fitted.call_seconds = call;
-  }
+  for (double gain : gains)
+    for (double call : {0.0, 1e-6, 2e-6, 5e-6, 1e-5, 2e-5, 5e-5, 1e-4, 2e-4, 5e-4, 1e-3, 2e-3}) {
+      if (call >= fastest) break;
+      ModelTerms trial = initial;
+      trial.call_seconds = call;
+      trial.residency_gain = gain;
+      if (const double error = held_out_quality(observations, limits, compute_units, trial).median_error;
+          error < least_error)
+        least_error = error, fitted = trial;
+    }
+  for (const auto& [family, error] : start.median_error_by_family)
+    for (double gain : gains) {
+      ModelTerms trial = fitted;
+      trial.family_residency_gain[family] = gain;
+      if (const double error = held_out_quality(observations, limits, compute_units, trial).median_error;
+          error < least_error)
+        least_error = error, fitted = trial;
+    }
 
   // The mistrust weights: whatever chooses best for the held-out problems. That of other
   // transpositions only where the measurements can tell: shapes tuned under several of them.

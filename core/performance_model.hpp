@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -45,6 +46,15 @@ OperandsReadDifferently operands_read_differently(const std::string& trans, cons
 // The model's free terms: what the fit chooses (fit_terms) from held-out measurements.
 struct ModelTerms {
   double call_seconds = 0;           // a call's fixed cost (launch, host work), not scaled with work
+  // What a compute unit gains from running several work-groups at once: c of them together finish
+  // in c^(1 - gain) times one's time. 1: each runs as fast as it would alone (only whole waves
+  // cost); 0: they only take turns. Small tiles rarely fill a unit alone, so a problem with a few
+  // work-groups per unit, carried to one with many, is slower per work-group than its waves say;
+  // a family that streams its operands gains more. Per family (by name) where fitted, else
+  // `residency_gain`.
+  double residency_gain = 1;
+  std::map<std::string, double> family_residency_gain;
+  double residency_gain_of(const KernelFamily& family) const;
   double distance_weight = 0.1;      // mistrust per unit of shape_distance() from the measured shape
   double transposition_weight = 0.1;  // mistrust of a measurement under other transpositions
   double device_weight = 0.25;       // mistrust per unit of device distance (a sibling's measurement)
@@ -60,9 +70,10 @@ struct ModelTerms {
   // bytes per second, fastest_streaming()): what a pre-pass that transposes an operand (reading and
   // writing it once) is predicted to reach. 0: no pre-pass is considered.
   double copy_bytes_per_second = 0;
-  // What a pre-pass kernel costs at least, whatever it copies (dispatch/learned_model.cpp derives
-  // it from the fastest call measured), where call_seconds, fitted to carry times, may be less.
-  double copy_call_seconds = 0;
+  // What each further kernel of a call costs at least, whatever it does (a transposition pre-pass,
+  // split K's scaling of C first; dispatch/learned_model.cpp derives it from the fastest call
+  // measured), where call_seconds, fitted to carry times, may be less.
+  double further_kernel_seconds = 0;
 };
 
 // The highest 2MNK / time among `observations`.
@@ -74,10 +85,11 @@ double fastest_call(const std::vector<Observation>& observations);
 // The highest (MK + KN + MN) element_bytes / time among `observations`.
 double fastest_streaming(const std::vector<Observation>& observations, double element_bytes);
 
-// Time = call_seconds per kernel launched + waves x the work of one work-group, where a wave is as many work-groups as
-// the compute units run at once (KernelFamily::Load): a configuration's measured time fixes its
-// rate, which is then carried to another shape. Tile edges, split K, too few work-groups for the
-// device and the last, partial wave are all in the ratio of the two waves' work.
+// Time = call_seconds per kernel launched + the busiest compute unit's turns x the work of one
+// work-group. A unit runs up to `resident` work-groups at once (KernelFamily::Load), each round of
+// c of them taking c^(1 - residency_gain) times one work-group's time: a configuration's measured
+// time fixes its rate, which is then carried to another shape. Tile edges, split K, too few
+// work-groups for the device and the last, partial round are all in the ratio of the two.
 class PerformanceModel {
  public:
   // `limits`: the device's named limits for the precision (element_bytes included).
@@ -85,7 +97,7 @@ class PerformanceModel {
 
   // The time `seen` predicts for its configuration on `target`; nothing where the family cannot
   // launch that configuration for it. Beyond the waves: a family that scales C first (split K)
-  // pays the fixed cost twice, and where the target's leading dimensions allow narrower vector
+  // pays for a further kernel, and where the target's leading dimensions allow narrower vector
   // loads than the measured problem's, the work slows by the square root of the lost width.
   std::optional<double> predict(const Observation& seen, const Target& target) const;
 
@@ -118,7 +130,7 @@ class PerformanceModel {
   std::optional<double> predict(const Observation& seen, const Target& target, std::size_t lda, std::size_t ldb) const;
   std::optional<double> wave_work(const Observation& seen, const ProblemSize& problem) const;
   double fixed_seconds(const Observation& seen) const;
-  double copy_call_seconds() const { return std::max(terms_.call_seconds, terms_.copy_call_seconds); }
+  double further_kernel_seconds() const { return std::max(terms_.call_seconds, terms_.further_kernel_seconds); }
 
   NamedValues limits_;
   double compute_units_ = 1;
@@ -149,6 +161,7 @@ std::vector<RankedConfig> rank_configs(const PerformanceModel& model, const std:
 struct ModelQuality {
   std::size_t predictions = 0;                  // configurations of held-out problems predicted
   double median_error = 0, p90_error = 0;       // |predicted / measured - 1|
+  std::map<std::string, double> median_error_by_family;
   std::size_t choices = 0;                      // held-out problems with a choice scored
   double choice_geomean = 0, choice_worst = 0;  // fastest measured there / the choice's measured time
   std::size_t nearest_choices = 0;              // the same for the nearest tuned problem's best
@@ -157,8 +170,9 @@ struct ModelQuality {
 ModelQuality held_out_quality(const std::vector<Observation>& observations, const NamedValues& limits,
                               double compute_units, const ModelTerms& terms);
 
-// The terms that predict the held-out measurements best (call_seconds by the median error, the
-// mistrust weights by the quality of the choices), starting from `initial`, which is returned as
+// The terms that predict the held-out measurements best (call_seconds and each family's residency
+// gain by the median error, the mistrust weights by the quality of the choices), starting from
+// `initial`, which is returned as
 // it is where fewer than `least_predictions` held-out predictions can be made. The mistrust of
 // other transpositions keeps its initial value unless at least
 // `least_shapes_under_several_transpositions` shapes were measured under more than one: held-out

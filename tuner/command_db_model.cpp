@@ -38,7 +38,11 @@ boost::json::object quality_to_json(const ModelQuality& quality) {
 }
 
 boost::json::object terms_to_json(const ModelTerms& terms) {
+  boost::json::object gains;
+  for (const auto& [family, gain] : terms.family_residency_gain) gains[family] = gain;
   return {{"call_seconds", terms.call_seconds},
+          {"residency_gain", terms.residency_gain},
+          {"family_residency_gain", gains},
           {"distance_weight", terms.distance_weight},
           {"transposition_weight", terms.transposition_weight},
           {"peak_flops", terms.peak_flops}};
@@ -80,7 +84,9 @@ int model(const Arguments& args) {
       std::cout << "  no configuration was measured on more than one problem: nothing to hold out\n";
       continue;
     }
-    std::cout << "  terms: call " << fitted.call_seconds * 1e6 << " us, distance weight " << fitted.distance_weight
+    std::cout << "  terms: call " << fitted.call_seconds * 1e6 << " us, residency gain " << fitted.residency_gain;
+    for (const auto& [family, gain] : fitted.family_residency_gain) std::cout << " (" << family << ' ' << gain << ')';
+    std::cout << ", distance weight " << fitted.distance_weight
               << ", transposition weight " << fitted.transposition_weight << '\n'
               << "  held-out predictions: " << quality.predictions << ", error median " << percent(quality.median_error)
               << ", 90th percentile " << percent(quality.p90_error) << '\n'

@@ -147,7 +147,16 @@ TEST_F(DbCommand, ModelReportsHeldOutQuality) {
   EXPECT_GT(held_out.at("predictions").to_number<double>(), 0);
   const double choices = held_out.at("choice_geomean").to_number<double>();
   EXPECT_TRUE(choices > 0 && choices <= 1) << report.out;
-  EXPECT_GE(devices[0].at("terms").at("call_seconds").to_number<double>(), 0);
+  const auto& terms = devices[0].at("terms");
+  EXPECT_GE(terms.at("call_seconds").to_number<double>(), 0);
+  // Each work-group gain is a fraction: between taking turns (0) and running as if alone (1).
+  const auto gain_is_a_fraction = [](const boost::json::value& gain) {
+    const double value = gain.to_number<double>();
+    return value >= 0 && value <= 1;
+  };
+  EXPECT_TRUE(gain_is_a_fraction(terms.at("residency_gain"))) << report.out;
+  for (const auto& [family, gain] : terms.at("family_residency_gain").as_object())
+    EXPECT_TRUE(gain_is_a_fraction(gain)) << family;
 
   const ProcessResult text = run_gemmtune("db model" + db);
   EXPECT_NE(text.out.find("held-out choices"), std::string::npos) << text.out;
