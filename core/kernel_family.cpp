@@ -246,12 +246,14 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
     const std::string where = origin + ": model";
     const auto& object = object_at(*model, where);
     for (const auto& item : object)
-      if (item.key() != "work_per_group" && item.key() != "resident")
+      if (item.key() != "work_per_group" && item.key() != "resident" && item.key() != "c_passes")
         throw ConfigError(where + ": unknown key \"" + std::string(item.key()) + "\"");
     if (member(object, "work_per_group"))
       family.work_per_group_ = parse(string_at(object, "work_per_group", where), "model.work_per_group", true);
     if (member(object, "resident"))
       family.resident_ = parse(string_at(object, "resident", where), "model.resident", false);
+    if (member(object, "c_passes"))
+      family.c_passes_ = parse(string_at(object, "c_passes", where), "model.c_passes", false);
   }
   return family;
 }
@@ -430,6 +432,7 @@ KernelFamily::Load KernelFamily::load(const KernelConfig& config, const NamedVal
                             : static_cast<double>(problem.m) * static_cast<double>(problem.n) *
                                   static_cast<double>(problem.k) / load.work_groups;
   if (resident_) load.resident = std::max<double>(1, static_cast<double>(evaluate(*resident_, values, "model.resident")));
+  if (c_passes_) load.c_passes = std::max<double>(1, static_cast<double>(evaluate(*c_passes_, values, "model.c_passes")));
   return load;
 }
 

@@ -139,9 +139,11 @@ class KernelFamily {
   // What the performance model (core/performance_model.hpp) reads of one launch: how many
   // work-groups run, the multiply-adds one of them computes with its tile's padding (the
   // description's "model.work_per_group"; 2MNK spread evenly where it has none), and how many run
-  // at once on one compute unit ("model.resident", else 1). Problem-independent where it can be.
+  // at once on one compute unit ("model.resident", else 1), and how many times C crosses memory
+  // ("model.c_passes", else 1: written once; a split K also scales it first and adds each part
+  // into it). Problem-independent where it can be.
   struct Load {
-    double work_groups = 0, work_per_group = 0, resident = 1;
+    double work_groups = 0, work_per_group = 0, resident = 1, c_passes = 1;
   };
   Load load(const KernelConfig& config, const NamedValues& limits, const ProblemSize& problem) const;
 
@@ -184,7 +186,7 @@ class KernelFamily {
   };
   std::optional<PackDescription> pack_;
   std::array<std::optional<Expression>, 3> global_, local_;
-  std::optional<Expression> work_per_group_, resident_;
+  std::optional<Expression> work_per_group_, resident_, c_passes_;
 };
 
 }  // namespace gemmtune

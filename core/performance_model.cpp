@@ -123,12 +123,15 @@ std::optional<double> PerformanceModel::predict(const Observation& seen, const T
   const auto [seen_lda, seen_ldb] = dense_leading_dimensions(seen.problem, seen.trans);
   const double widths = vector_width(seen, seen_lda, seen_ldb) / vector_width(seen, lda, ldb);
   const double predicted = fixed + busy * (*asked / *measured) * std::sqrt(std::max(1.0, widths));
-  return terms_.peak_flops > 0 ? std::max(predicted, flops(target.problem) / terms_.peak_flops) : predicted;
+  double least = terms_.peak_flops > 0 ? flops(target.problem) / terms_.peak_flops : 0;
+  if (terms_.streaming_bytes_per_second > 0)
+    least = std::max(least, traffic_bytes(seen, target.problem, limits_) / terms_.streaming_bytes_per_second);
+  return std::max(predicted, least);
 }
 
 std::optional<double> PerformanceModel::predict_transposed(const Observation& seen, const Target& target) const {
   // Nothing to gain where only vectors differ: they lie in memory alike either way.
-  if (!reads_differently(seen.trans, target) || seen.packs_operands || !(terms_.copy_bytes_per_second > 0))
+  if (!reads_differently(seen.trans, target) || seen.packs_operands || !(terms_.streaming_bytes_per_second > 0))
     return std::nullopt;
   // Vectors are read where they lie; the other operands that differ are copied.
   const auto [copy_a, copy_b] = operands_read_differently(seen.trans, target);
@@ -142,8 +145,8 @@ std::optional<double> PerformanceModel::predict_transposed(const Observation& se
   const auto m = static_cast<double>(target.problem.m), n = static_cast<double>(target.problem.n),
              k = static_cast<double>(target.problem.k);
   double copies = 0;
-  if (copy_a) copies += further_kernel_seconds() + 2 * m * k * element_bytes / terms_.copy_bytes_per_second;
-  if (copy_b) copies += further_kernel_seconds() + 2 * k * n * element_bytes / terms_.copy_bytes_per_second;
+  if (copy_a) copies += further_kernel_seconds() + 2 * m * k * element_bytes / terms_.streaming_bytes_per_second;
+  if (copy_b) copies += further_kernel_seconds() + 2 * k * n * element_bytes / terms_.streaming_bytes_per_second;
   return *run + copies;
 }
 
@@ -164,13 +167,20 @@ double fastest_call(const std::vector<Observation>& observations) {
   return fastest;
 }
 
-double fastest_streaming(const std::vector<Observation>& observations, double element_bytes) {
-  double fastest = 0;
-  for (const auto& seen : observations) {
-    const auto m = static_cast<double>(seen.problem.m), n = static_cast<double>(seen.problem.n),
-               k = static_cast<double>(seen.problem.k);
-    fastest = std::max(fastest, (m * k + k * n + m * n) * element_bytes / seen.seconds);
+double traffic_bytes(const Observation& seen, const ProblemSize& problem, const NamedValues& limits) {
+  const auto m = static_cast<double>(problem.m), n = static_cast<double>(problem.n), k = static_cast<double>(problem.k);
+  double c_passes = 1;
+  try {
+    c_passes = seen.family->load(seen.config, limits, problem).c_passes;
+  } catch (const ConfigError&) {
+    // An expression that fails for this problem: C once.
   }
+  return (m * k + k * n + c_passes * m * n) * static_cast<double>(limits.at("element_bytes"));
+}
+
+double fastest_streaming(const std::vector<Observation>& observations, const NamedValues& limits) {
+  double fastest = 0;
+  for (const auto& seen : observations) fastest = std::max(fastest, traffic_bytes(seen, seen.problem, limits) / seen.seconds);
   return fastest;
 }
 

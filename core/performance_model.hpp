@@ -68,8 +68,10 @@ struct ModelTerms {
   double peak_flops = 0;
   // The fastest rate at which a measured call streamed its operands (A, B and C once each, in
   // bytes per second, fastest_streaming()): what a pre-pass that transposes an operand (reading and
-  // writing it once) is predicted to reach. 0: no pre-pass is considered.
-  double copy_bytes_per_second = 0;
+  // writing it once) is predicted to reach, and no prediction beats moving a call's operands at it
+  // (C as many times as the family's model says: a split K's parts each add into it).
+  // 0: no bound, and no pre-pass is considered.
+  double streaming_bytes_per_second = 0;
   // What each further kernel of a call costs at least, whatever it does (a transposition pre-pass,
   // split K's scaling of C first; dispatch/learned_model.cpp derives it from the fastest call
   // measured), where call_seconds, fitted to carry times, may be less.
@@ -82,8 +84,13 @@ double fastest_rate(const std::vector<Observation>& observations);
 // The least time among `observations`.
 double fastest_call(const std::vector<Observation>& observations);
 
-// The highest (MK + KN + MN) element_bytes / time among `observations`.
-double fastest_streaming(const std::vector<Observation>& observations, double element_bytes);
+// The bytes a call of `seen`'s configuration moves at least on `problem`: A and B read once, C
+// crossed as many times as its family's model says (KernelFamily::Load::c_passes), each of
+// `limits`' element_bytes.
+double traffic_bytes(const Observation& seen, const ProblemSize& problem, const NamedValues& limits);
+
+// The highest traffic_bytes() / time among `observations`.
+double fastest_streaming(const std::vector<Observation>& observations, const NamedValues& limits);
 
 // Time = call_seconds per kernel launched + the busiest compute unit's turns x the work of one
 // work-group. A unit runs up to `resident` work-groups at once (KernelFamily::Load), each round of
@@ -105,7 +112,7 @@ class PerformanceModel {
   // transposition differs from `seen`'s, so that its configuration runs as it was measured: the
   // prediction for the target's shape under `seen`'s transpositions (a transposed operand's rows
   // padded for full vector loads), plus, per operand transposed, a call's fixed cost and the
-  // operand read and written at copy_bytes_per_second.
+  // operand read and written at streaming_bytes_per_second.
   // Nothing where `seen`'s transpositions differ from the target's for vectors only (or not at
   // all), where it packs its operands itself, or where the model has no copy rate.
   std::optional<double> predict_transposed(const Observation& seen, const Target& target) const;

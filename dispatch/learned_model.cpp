@@ -77,7 +77,7 @@ ModelTerms fitted_terms(const std::vector<Observation>& own, const NamedValues& 
   // (bench/results/2026-11-24_h200-operand-transposition/). A tuning holds too few shapes under
   // several transpositions to fit this (fit_terms).
   initial.transposition_weight = 1.0;
-  initial.copy_bytes_per_second = fastest_streaming(own, static_cast<double>(limits.at("element_bytes")));
+  initial.streaming_bytes_per_second = fastest_streaming(own, limits);
   initial.further_kernel_seconds = launch_seconds(own);
   return fit_terms(own, limits, compute_units, initial);
 }
@@ -129,12 +129,11 @@ LearnedModel learn_model(const db::Database& database, const DeviceFingerprint& 
     for (auto& seen : read_either_layout(database, stored.key, precision, per_problem, *distance, origin, unsound))
       observations.push_back(std::move(seen));
   }
-  // A sibling's fastest rate bounds this device's predictions where it has none of its own.
+  // A sibling's fastest rates bound this device's predictions too, so that no measurement of the
+  // problem asked for, of whichever device, is predicted slower than it ran.
   terms.peak_flops = fastest_rate(observations);
-  if (!(terms.copy_bytes_per_second > 0)) {
-    terms.copy_bytes_per_second = fastest_streaming(observations, static_cast<double>(named.at("element_bytes")));
-    terms.further_kernel_seconds = launch_seconds(observations);
-  }
+  terms.streaming_bytes_per_second = fastest_streaming(observations, named);
+  if (!(terms.further_kernel_seconds > 0)) terms.further_kernel_seconds = launch_seconds(observations);
   return {std::move(observations), PerformanceModel(named, device.compute_units, terms), unsound};
 }
 

@@ -94,6 +94,23 @@ TEST(PerformanceModel, AFixedCostDoesNotScale) {
   EXPECT_NEAR(*model.predict(observed(128, {2048, 2048, 2048}, 1010e-6), {{2048, 2048, 1024}, "NN"}), 510e-6, 1e-12);
 }
 
+// Nor does a prediction beat moving the call's operands at the fastest rate measured: a split K
+// over a shallow K under a large C adds each part into C, which a deep problem's time hides.
+TEST(PerformanceModel, NoPredictionBeatsMovingItsOperandsAtTheFastestStreamingRate) {
+  ModelTerms terms;
+  terms.streaming_bytes_per_second = 1e12;
+  const PerformanceModel model(limits, compute_units, terms);
+  Observation split = observed(64, {256, 256, 65536}, 1e-3);
+  split.config["KSPLIT"] = 4;
+  const Target shallow{{4096, 65536, 64}, "NN"};  // C of 1 GiB: 9 passes of it at least
+  const double c_bytes = 4096.0 * 65536 * 4;
+  EXPECT_GE(*model.predict(split, shallow), (9 * c_bytes + (4096.0 + 65536) * 64 * 4) / 1e12);
+  // Unsplit, C is written once.
+  const double whole = *model.predict(observed(64, {256, 256, 65536}, 1e-3), shallow);
+  EXPECT_GE(whole, (c_bytes + (4096.0 + 65536) * 64 * 4) / 1e12);
+  EXPECT_LT(whole, 2 * c_bytes / 1e12);
+}
+
 // A small problem's time carried to a large one never promises more than the fastest rate measured.
 TEST(PerformanceModel, NoPredictionBeatsTheFastestRateMeasured) {
   const Observation small = observed(64, {512, 512, 512}, 10e-6);  // 26.8 TFLOP/s
@@ -197,7 +214,7 @@ TEST(PerformanceModel, AMeasuredTargetIsRankedByItsMeasurementsOnly) {
 TEST(PerformanceModel, APrePassPaysForEachOperandItTransposes) {
   ModelTerms terms;
   terms.call_seconds = 5e-6;
-  terms.copy_bytes_per_second = 1e12;
+  terms.streaming_bytes_per_second = 1e12;
   const PerformanceModel model(limits, compute_units, terms);
   const Observation nt = observed(64, {512, 512, 4096}, 200e-6, "NT");
   const Target tn{{512, 512, 4096}, "TN"};
@@ -218,7 +235,7 @@ TEST(PerformanceModel, APrePassPaysForEachOperandItTransposes) {
   Observation packing = nt;
   packing.packs_operands = true;  // reads its operands one way whatever they are: no pre-pass
   EXPECT_FALSE(model.predict_transposed(packing, tn));
-  terms.copy_bytes_per_second = 0;
+  terms.streaming_bytes_per_second = 0;
   EXPECT_FALSE(PerformanceModel(limits, compute_units, terms).predict_transposed(nt, tn));
 }
 
@@ -229,7 +246,7 @@ TEST(PerformanceModel, RanksTheTranspositionPrePassAgainstARunAsAsked) {
   ModelTerms terms;
   terms.call_seconds = 5e-6;
   terms.transposition_weight = 0.5;
-  terms.copy_bytes_per_second = 1e12;
+  terms.streaming_bytes_per_second = 1e12;
   const std::vector<Observation> seen = {observed(64, {512, 512, 4096}, 200e-6, "NT")};
   const auto cheap = rank_configs(PerformanceModel(limits, compute_units, terms), seen, {{512, 512, 4096}, "TN"});
   ASSERT_EQ(cheap.size(), 1u);
@@ -237,15 +254,23 @@ TEST(PerformanceModel, RanksTheTranspositionPrePassAgainstARunAsAsked) {
   EXPECT_NEAR(cheap[0].predicted_seconds,
               *PerformanceModel(limits, compute_units, terms).predict_transposed(seen[0], {{512, 512, 4096}, "TN"}), 1e-15);
 
-  terms.copy_bytes_per_second = 1e9;  // 16 MiB a copy: far slower than running as asked
+  terms.streaming_bytes_per_second = 1e9;  // 16 MiB a copy: far slower than running as asked
   const auto dear = rank_configs(PerformanceModel(limits, compute_units, terms), seen, {{512, 512, 4096}, "TN"});
   ASSERT_EQ(dear.size(), 1u);
   EXPECT_FALSE(dear[0].transposed);
 }
 
-TEST(PerformanceModel, FastestStreamingCountsEachOperandOnce) {
+TEST(PerformanceModel, FastestStreamingCountsEachOperandOnceAndCAsOftenAsItCrosses) {
   const std::vector<Observation> seen = {observed(64, {1000, 1, 1000}, 1e-6), observed(64, {100, 100, 100}, 1e-6)};
-  EXPECT_DOUBLE_EQ(fastest_streaming(seen, 4), (1000.0 * 1000 + 1000 + 1000) * 4 / 1e-6);
+  EXPECT_DOUBLE_EQ(fastest_streaming(seen, limits), (1000.0 * 1000 + 1000 + 1000) * 4 / 1e-6);
+  // Split in 4, C is scaled first and each part added into it: 9 crossings.
+  Observation split = observed(64, {1000, 1000, 10}, 1e-6);
+  split.config["KSPLIT"] = 4;
+  EXPECT_DOUBLE_EQ(fastest_streaming({split}, limits), (2 * 1000.0 * 10 + 9 * 1000.0 * 1000) * 4 / 1e-6);
+  // So that no measurement is predicted slower than it ran on its own problem.
+  ModelTerms terms;
+  terms.streaming_bytes_per_second = fastest_streaming({split}, limits);
+  EXPECT_DOUBLE_EQ(*PerformanceModel(limits, compute_units, terms).predict(split, {{1000, 1000, 10}, "NN"}), 1e-6);
 }
 
 }  // namespace
