@@ -38,11 +38,17 @@ std::vector<Problem> coverage_problems() {
   add(square, 1000, 1000, 1000);
   add(square, 3072, 3072, 3072);
 
-  // Skinny: C of 8 to 128 rows (or columns) and thousands of the other, K in the thousands.
-  Transpositions skinny;
+  // Skinny: C of 8 to 128 rows (or columns) and thousands of the other, K in the thousands. Each
+  // shape twice, so that few rows and few columns each come under all four transpositions (taken
+  // in turn, one pass alone would give the rows NN and TN only, the columns NT and TT).
+  Transpositions skinny, skinny_again;
   for (const std::size_t narrow : {8, 16, 35, 64, 128}) {
     add(skinny, narrow, 4096 + 4 * narrow + 1, 2048);
     add(skinny, 2000 + 3 * narrow, narrow, 4096);
+  }
+  for (const std::size_t narrow : {8, 16, 35, 64, 128}) {
+    add(skinny_again, 2000 + 3 * narrow, narrow, 4096);
+    add(skinny_again, narrow, 4096 + 4 * narrow + 1, 2048);
   }
   add(skinny, 1760, 16, 1760);
   add(skinny, 35, 8457, 2048);

@@ -61,9 +61,12 @@ TEST_F(TuneSession, CoverageListIsAProblemFileOfEveryClassAndTransposition) {
   EXPECT_GE(problems.size(), 40u);
   EXPECT_LE(problems.size(), 80u);
   std::map<std::string, std::set<std::string>> transpositions_per_class;
+  std::set<std::string> few_rows, few_columns;  // of the skinny problems: which transpositions
   std::size_t deepest = 0, odd = 0;
   for (const auto& problem : problems) {
-    transpositions_per_class[cli::problem_class(problem.size)].insert(transpose_code(problem.trans_a, problem.trans_b));
+    const std::string trans = transpose_code(problem.trans_a, problem.trans_b);
+    transpositions_per_class[cli::problem_class(problem.size)].insert(trans);
+    if (cli::problem_class(problem.size) == "skinny") (problem.size.m < problem.size.n ? few_rows : few_columns).insert(trans);
     deepest = std::max(deepest, problem.size.k);
     odd += problem.size.m % 2 == 1 && problem.size.m == problem.size.n;
   }
@@ -72,6 +75,10 @@ TEST_F(TuneSession, CoverageListIsAProblemFileOfEveryClassAndTransposition) {
     ASSERT_TRUE(transpositions_per_class.contains(name)) << name;
     EXPECT_EQ(transpositions_per_class[name], all) << name;
   }
+  // A skinny C of few rows reads its operands otherwise than one of few columns: each orientation
+  // under every transposition.
+  EXPECT_EQ(few_rows, all);
+  EXPECT_EQ(few_columns, all);
   EXPECT_EQ(deepest, 500000u);
   EXPECT_GE(odd, 2u);  // odd square sizes among the powers of two
 }
