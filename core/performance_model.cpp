@@ -318,31 +318,34 @@ ModelTerms fit_terms(const std::vector<Observation>& observations, const NamedVa
   ModelQuality start = held_out_quality(observations, limits, compute_units, initial);
   if (start.predictions < least_predictions) return initial;
 
-  // The fixed cost of a call and the gain of co-resident work-groups: whatever predicts held-out
-  // times best, the cost never above the fastest call. Then each family's own gain, in turn.
-  constexpr std::array gains = {1.0, 0.8, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1, 0.0};
+  // The fixed cost of a call and the gain of co-resident work-groups, together: whatever predicts
+  // held-out times best, the cost never above the fastest call. Then each family's own gain, in
+  // turn.
   double fastest = std::numeric_limits<double>::infinity();
   for (const auto& seen : observations) fastest = std::min(fastest, seen.seconds);
   ModelTerms fitted = initial;
   double least_error = start.median_error;
+  const auto keep_if_better = [&](const ModelTerms& trial) {
+    if (const double error = held_out_quality(observations, limits, compute_units, trial).median_error; error < least_error)
+      least_error = error, fitted = trial;
+  };
+  constexpr std::array gains = {1.0, 0.8, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1, 0.0};
   for (double gain : gains)
     for (double call : {0.0, 1e-6, 2e-6, 5e-6, 1e-5, 2e-5, 5e-5, 1e-4, 2e-4, 5e-4, 1e-3, 2e-3}) {
       if (call >= fastest) break;
       ModelTerms trial = initial;
       trial.call_seconds = call;
       trial.residency_gain = gain;
-      if (const double error = held_out_quality(observations, limits, compute_units, trial).median_error;
-          error < least_error)
-        least_error = error, fitted = trial;
+      keep_if_better(trial);
     }
-  for (const auto& [family, error] : start.median_error_by_family)
+  for (const auto& [family, error] : start.median_error_by_family) {
+    const ModelTerms before_family = fitted;
     for (double gain : gains) {
-      ModelTerms trial = fitted;
+      ModelTerms trial = before_family;
       trial.family_residency_gain[family] = gain;
-      if (const double error = held_out_quality(observations, limits, compute_units, trial).median_error;
-          error < least_error)
-        least_error = error, fitted = trial;
+      keep_if_better(trial);
     }
+  }
 
   // The mistrust weights: whatever chooses best for the held-out problems. That of other
   // transpositions only where the measurements can tell: shapes tuned under several of them.
