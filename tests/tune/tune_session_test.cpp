@@ -83,13 +83,33 @@ TEST_F(TuneSession, CoverageListIsAProblemFileOfEveryClassAndTransposition) {
   EXPECT_GE(odd, 2u);  // odd square sizes among the powers of two
 }
 
+// A device too slow for the largest squares tunes the rest: bounded by multiply-adds, the deep
+// and skinny problems stay.
+TEST_F(TuneSession, CoverageLeavesOutProblemsLargerThanAsked) {
+  const ProcessResult all = run_gemmtune("tune --coverage --list");
+  const ProcessResult bounded = run_gemmtune("tune --coverage --largest 2048 --list");
+  ASSERT_EQ(bounded.exit_code, 0) << bounded.err;
+  const auto every = cli::read_problem_file(problem_file("all.txt", all.out));
+  const auto kept = cli::read_problem_file(problem_file("kept.txt", bounded.out));
+  std::size_t small = 0;
+  for (const auto& problem : every) small += problem.size.m * problem.size.n * problem.size.k <= 2048ull * 2048 * 2048;
+  EXPECT_EQ(kept.size(), small);
+  EXPECT_LT(kept.size(), every.size());
+  std::size_t deepest = 0;
+  for (const auto& problem : kept) {
+    EXPECT_LE(problem.size.m * problem.size.n * problem.size.k, 2048ull * 2048 * 2048) << problem.size.m;
+    deepest = std::max(deepest, problem.size.k);
+  }
+  EXPECT_EQ(deepest, 500000u);
+}
+
 TEST_F(TuneSession, ProblemSourcesAreMutuallyExclusive) {
   const fs::path db = directory / "refused.db", file = problem_file("two.txt", "16 16 16\n8 8 8 TT\n");
   for (const std::string& arguments : std::vector<std::string>{
            "--sizes 16 --problems " + file.string(), "--sizes 16 --coverage", "--problems " + file.string() + " --coverage",
         "--problems " + file.string() + " --trans TT", "--coverage --trans NT", "--list",
         "--problems " + file.string() + " --list", "--problems " + (directory / "missing.txt").string(),
-        "--sizes 16 --session-time-limit 0"}) {
+        "--sizes 16 --session-time-limit 0", "--sizes 16 --largest 2048", "--coverage --largest 0"}) {
     const ProcessResult result = run_gemmtune("tune --db " + db.string() + " " + arguments);
     EXPECT_EQ(result.exit_code, 2) << arguments << ": " << result.err;
     EXPECT_EQ(result.err.rfind("gemmtune tune: error: ", 0), 0u) << arguments << ": " << result.err;
