@@ -118,8 +118,10 @@ std::optional<double> PerformanceModel::predict(const Observation& seen, const T
   const auto asked = wave_work(seen, target.problem);
   if (!measured || !asked) return std::nullopt;
   // A call never takes less than its fixed cost; what it took beyond that scales with the work.
-  const double fixed = fixed_seconds(seen);
-  const double busy = std::max(seen.seconds - fixed, 0.05 * seen.seconds);
+  // The fixed part of a measured call is at most 95% of it, so that a measurement carried to its
+  // own problem predicts what it measured.
+  const double fixed = std::min(fixed_seconds(seen), 0.95 * seen.seconds);
+  const double busy = seen.seconds - fixed;
   const auto [seen_lda, seen_ldb] = dense_leading_dimensions(seen.problem, seen.trans);
   const double widths = vector_width(seen, seen_lda, seen_ldb) / vector_width(seen, lda, ldb);
   const double predicted = fixed + busy * (*asked / *measured) * std::sqrt(std::max(1.0, widths));
@@ -131,7 +133,7 @@ std::optional<double> PerformanceModel::predict(const Observation& seen, const T
 
 std::optional<double> PerformanceModel::predict_transposed(const Observation& seen, const Target& target) const {
   // Nothing to gain where only vectors differ: they lie in memory alike either way.
-  if (!reads_differently(seen.trans, target) || seen.packs_operands || !(terms_.streaming_bytes_per_second > 0))
+  if (!reads_differently(seen.trans, target) || seen.packs_operands || !(terms_.copy_bytes_per_second > 0))
     return std::nullopt;
   // Vectors are read where they lie; the other operands that differ are copied.
   const auto [copy_a, copy_b] = operands_read_differently(seen.trans, target);
@@ -145,8 +147,8 @@ std::optional<double> PerformanceModel::predict_transposed(const Observation& se
   const auto m = static_cast<double>(target.problem.m), n = static_cast<double>(target.problem.n),
              k = static_cast<double>(target.problem.k);
   double copies = 0;
-  if (copy_a) copies += further_kernel_seconds() + 2 * m * k * element_bytes / terms_.streaming_bytes_per_second;
-  if (copy_b) copies += further_kernel_seconds() + 2 * k * n * element_bytes / terms_.streaming_bytes_per_second;
+  if (copy_a) copies += further_kernel_seconds() + 2 * m * k * element_bytes / terms_.copy_bytes_per_second;
+  if (copy_b) copies += further_kernel_seconds() + 2 * k * n * element_bytes / terms_.copy_bytes_per_second;
   return *run + copies;
 }
 
@@ -338,7 +340,8 @@ ModelTerms fit_terms(const std::vector<Observation>& observations, const NamedVa
       trial.residency_gain = gain;
       keep_if_better(trial);
     }
-  for (const auto& [family, error] : start.median_error_by_family) {
+  for (const auto& entry : start.median_error_by_family) {
+    const std::string& family = entry.first;
     const ModelTerms before_family = fitted;
     for (double gain : gains) {
       ModelTerms trial = before_family;

@@ -66,12 +66,15 @@ struct ModelTerms {
   // small problem's time, carried to a large one, cannot promise more than the device ever did.
   // 0: no bound.
   double peak_flops = 0;
-  // The fastest rate at which a measured call streamed its operands (A, B and C once each, in
-  // bytes per second, fastest_streaming()): what a pre-pass that transposes an operand (reading and
-  // writing it once) is predicted to reach, and no prediction beats moving a call's operands at it
-  // (C as many times as the family's model says: a split K's parts each add into it).
-  // 0: no bound, and no pre-pass is considered.
+  // The fastest rate at which a measured call, this device's or a sibling's, moved its operands
+  // (traffic_bytes() per second, fastest_streaming()): no prediction beats moving a call's
+  // operands at it, so that a deep problem's split K, carried to a large C, pays for its passes
+  // over C. 0: no bound.
   double streaming_bytes_per_second = 0;
+  // The same over this device's own calls (a sibling's where it has none): what a pre-pass that
+  // transposes an operand (reading and writing it once) is predicted to reach. 0: no pre-pass is
+  // considered.
+  double copy_bytes_per_second = 0;
   // What each further kernel of a call costs at least, whatever it does (a transposition pre-pass,
   // split K's scaling of C first; dispatch/learned_model.cpp derives it from the fastest call
   // measured), where call_seconds, fitted to carry times, may be less.
@@ -92,11 +95,13 @@ double traffic_bytes(const Observation& seen, const ProblemSize& problem, const 
 // The highest traffic_bytes() / time among `observations`.
 double fastest_streaming(const std::vector<Observation>& observations, const NamedValues& limits);
 
-// Time = call_seconds per kernel launched + the busiest compute unit's turns x the work of one
-// work-group. A unit runs up to `resident` work-groups at once (KernelFamily::Load), each round of
-// c of them taking c^(1 - residency_gain) times one work-group's time: a configuration's measured
-// time fixes its rate, which is then carried to another shape. Tile edges, split K, too few
-// work-groups for the device and the last, partial round are all in the ratio of the two.
+// Time = call_seconds (and further_kernel_seconds for each further kernel) + the busiest compute
+// unit's turns x the work of one work-group. A unit runs up to `resident` work-groups at once
+// (KernelFamily::Load), each round of c of them taking c^(1 - residency_gain) times one
+// work-group's time: a configuration's measured time fixes its rate, which is then carried to
+// another shape. Tile edges, split K, too few work-groups for the device and the last, partial
+// round are all in the ratio of the two. No prediction beats the fastest rates measured, of
+// multiply-adds (peak_flops) or of bytes moved (streaming_bytes_per_second).
 class PerformanceModel {
  public:
   // `limits`: the device's named limits for the precision (element_bytes included).
@@ -111,8 +116,8 @@ class PerformanceModel {
   // The time `seen` predicts for `target` when a pre-pass first transposes each operand whose
   // transposition differs from `seen`'s, so that its configuration runs as it was measured: the
   // prediction for the target's shape under `seen`'s transpositions (a transposed operand's rows
-  // padded for full vector loads), plus, per operand transposed, a call's fixed cost and the
-  // operand read and written at streaming_bytes_per_second.
+  // padded for full vector loads), plus, per operand transposed, a further kernel's cost and the
+  // operand read and written at copy_bytes_per_second.
   // Nothing where `seen`'s transpositions differ from the target's for vectors only (or not at
   // all), where it packs its operands itself, or where the model has no copy rate.
   std::optional<double> predict_transposed(const Observation& seen, const Target& target) const;

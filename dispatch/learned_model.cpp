@@ -77,7 +77,7 @@ ModelTerms fitted_terms(const std::vector<Observation>& own, const NamedValues& 
   // (bench/results/2026-11-24_h200-operand-transposition/). A tuning holds too few shapes under
   // several transpositions to fit this (fit_terms).
   initial.transposition_weight = 1.0;
-  initial.streaming_bytes_per_second = fastest_streaming(own, limits);
+  initial.streaming_bytes_per_second = initial.copy_bytes_per_second = fastest_streaming(own, limits);
   initial.further_kernel_seconds = launch_seconds(own);
   return fit_terms(own, limits, compute_units, initial);
 }
@@ -133,7 +133,11 @@ LearnedModel learn_model(const db::Database& database, const DeviceFingerprint& 
   // problem asked for, of whichever device, is predicted slower than it ran.
   terms.peak_flops = fastest_rate(observations);
   terms.streaming_bytes_per_second = fastest_streaming(observations, named);
-  if (!(terms.further_kernel_seconds > 0)) terms.further_kernel_seconds = launch_seconds(observations);
+  // A copy runs at this device's rate; a sibling's only where it has none of its own.
+  if (!(terms.copy_bytes_per_second > 0)) {
+    terms.copy_bytes_per_second = terms.streaming_bytes_per_second;
+    terms.further_kernel_seconds = launch_seconds(observations);
+  }
   return {std::move(observations), PerformanceModel(named, device.compute_units, terms), unsound};
 }
 

@@ -29,7 +29,7 @@ namespace {
 // Each compile thread is a thread of this process; a deadline must be a time the clock can hold.
 constexpr std::uint64_t most_compile_threads = 64;
 constexpr double most_seconds = 1e7;
-constexpr std::uint64_t most_largest = 1 << 20;
+constexpr std::uint64_t most_largest_cube = 1 << 20;
 
 std::string joined(const Arguments& args) {
   std::string line = "gemmtune tune";
@@ -50,15 +50,15 @@ std::vector<Problem> requested_problems(const boost::program_options::variables_
     throw UsageError("--sizes, --problems and --coverage are mutually exclusive");
   if (!values["trans"].defaulted() && (values.count("problems") || values.count("coverage")))
     throw UsageError("--trans applies to --sizes only: a problem file and the coverage set give each problem's own");
-  if (values.count("largest") && !values.count("coverage"))
-    throw UsageError("--largest bounds the coverage set: it needs --coverage");
+  if (values.count("largest-cube") && !values.count("coverage"))
+    throw UsageError("--largest-cube bounds the coverage set: it needs --coverage");
   if (values.count("problems")) return read_problem_file(values["problems"].as<std::string>());
   if (values.count("coverage")) {
     std::vector<Problem> problems = coverage_problems();
-    if (values.count("largest")) {
+    if (values.count("largest-cube")) {
       // A device that runs the largest squares slowly (a CPU's two cores: 8192^3 takes seconds a
       // call at its best) spends a session on them; bounded by multiply-adds, deep K stays in.
-      const auto largest = static_cast<double>(whole_number_option(values, "largest", 1, most_largest));
+      const auto largest = static_cast<double>(whole_number_option(values, "largest-cube", 1, most_largest_cube));
       std::erase_if(problems, [&](const Problem& problem) {
         const Size& size = problem.size;
         return static_cast<double>(size.m) * static_cast<double>(size.n) * static_cast<double>(size.k) >
@@ -128,8 +128,8 @@ int tune_command(const Arguments& args) {
       ("problems", po::value<std::string>(), "problems to tune from a file: M N K [TRANS] per line")
       ("coverage", "tune the built-in coverage set (every class of shape, all four transpositions)")
       ("list", "with --coverage: print the coverage set as a problem file, tune nothing")
-      ("largest", po::value<std::string>(),
-       "with --coverage: leave out problems of more multiply-adds than N^3 (on a CPU device, 2048)")
+      ("largest-cube", po::value<std::string>(),
+       "with --coverage: leave out problems of more multiply-adds than N^3 (e.g. 2048 on a CPU device)")
       ("layout", po::value<std::string>()->default_value("row"), "row or col (major)")
       ("precision", po::value<std::string>()->default_value("fp32"),
        "fp16, bf16, tf32, fp32, 3xtf32 or fp64 (32 and 64 too)")

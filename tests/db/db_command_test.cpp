@@ -155,11 +155,14 @@ TEST_F(DbCommand, ModelReportsHeldOutQuality) {
     return value >= 0 && value <= 1;
   };
   EXPECT_TRUE(gain_is_a_fraction(terms.at("residency_gain"))) << report.out;
-  for (const auto& [family, gain] : terms.at("family_residency_gain").as_object())
-    EXPECT_TRUE(gain_is_a_fraction(gain)) << family;
+  // On the H200's tuning the skinny kernel's work-groups gain otherwise than the tiled kernel's.
+  const auto& family_gains = terms.at("family_residency_gain").as_object();
+  EXPECT_FALSE(family_gains.empty()) << report.out;
+  for (const auto& [family, gain] : family_gains) EXPECT_TRUE(gain_is_a_fraction(gain)) << family;
 
   const ProcessResult text = run_gemmtune("db model" + db);
   EXPECT_NE(text.out.find("held-out choices"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("residency gain"), std::string::npos) << text.out;
   expect_bad_input("db model --precision fp12" + db, "fp12");
 }
 

@@ -214,7 +214,7 @@ TEST(PerformanceModel, AMeasuredTargetIsRankedByItsMeasurementsOnly) {
 TEST(PerformanceModel, APrePassPaysForEachOperandItTransposes) {
   ModelTerms terms;
   terms.call_seconds = 5e-6;
-  terms.streaming_bytes_per_second = 1e12;
+  terms.copy_bytes_per_second = 1e12;
   const PerformanceModel model(limits, compute_units, terms);
   const Observation nt = observed(64, {512, 512, 4096}, 200e-6, "NT");
   const Target tn{{512, 512, 4096}, "TN"};
@@ -235,7 +235,7 @@ TEST(PerformanceModel, APrePassPaysForEachOperandItTransposes) {
   Observation packing = nt;
   packing.packs_operands = true;  // reads its operands one way whatever they are: no pre-pass
   EXPECT_FALSE(model.predict_transposed(packing, tn));
-  terms.streaming_bytes_per_second = 0;
+  terms.copy_bytes_per_second = 0;
   EXPECT_FALSE(PerformanceModel(limits, compute_units, terms).predict_transposed(nt, tn));
 }
 
@@ -246,7 +246,7 @@ TEST(PerformanceModel, RanksTheTranspositionPrePassAgainstARunAsAsked) {
   ModelTerms terms;
   terms.call_seconds = 5e-6;
   terms.transposition_weight = 0.5;
-  terms.streaming_bytes_per_second = 1e12;
+  terms.copy_bytes_per_second = 1e12;
   const std::vector<Observation> seen = {observed(64, {512, 512, 4096}, 200e-6, "NT")};
   const auto cheap = rank_configs(PerformanceModel(limits, compute_units, terms), seen, {{512, 512, 4096}, "TN"});
   ASSERT_EQ(cheap.size(), 1u);
@@ -254,7 +254,7 @@ TEST(PerformanceModel, RanksTheTranspositionPrePassAgainstARunAsAsked) {
   EXPECT_NEAR(cheap[0].predicted_seconds,
               *PerformanceModel(limits, compute_units, terms).predict_transposed(seen[0], {{512, 512, 4096}, "TN"}), 1e-15);
 
-  terms.streaming_bytes_per_second = 1e9;  // 16 MiB a copy: far slower than running as asked
+  terms.copy_bytes_per_second = 1e9;  // 16 MiB a copy: far slower than running as asked
   const auto dear = rank_configs(PerformanceModel(limits, compute_units, terms), seen, {{512, 512, 4096}, "TN"});
   ASSERT_EQ(dear.size(), 1u);
   EXPECT_FALSE(dear[0].transposed);

@@ -87,7 +87,7 @@ TEST_F(TuneSession, CoverageListIsAProblemFileOfEveryClassAndTransposition) {
 // and skinny problems stay.
 TEST_F(TuneSession, CoverageLeavesOutProblemsLargerThanAsked) {
   const ProcessResult all = run_gemmtune("tune --coverage --list");
-  const ProcessResult bounded = run_gemmtune("tune --coverage --largest 2048 --list");
+  const ProcessResult bounded = run_gemmtune("tune --coverage --largest-cube 2048 --list");
   ASSERT_EQ(bounded.exit_code, 0) << bounded.err;
   const auto every = cli::read_problem_file(problem_file("all.txt", all.out));
   const auto kept = cli::read_problem_file(problem_file("kept.txt", bounded.out));
@@ -109,7 +109,7 @@ TEST_F(TuneSession, ProblemSourcesAreMutuallyExclusive) {
            "--sizes 16 --problems " + file.string(), "--sizes 16 --coverage", "--problems " + file.string() + " --coverage",
         "--problems " + file.string() + " --trans TT", "--coverage --trans NT", "--list",
         "--problems " + file.string() + " --list", "--problems " + (directory / "missing.txt").string(),
-        "--sizes 16 --session-time-limit 0", "--sizes 16 --largest 2048", "--coverage --largest 0"}) {
+        "--sizes 16 --session-time-limit 0", "--sizes 16 --largest-cube 2048", "--coverage --largest-cube 0"}) {
     const ProcessResult result = run_gemmtune("tune --db " + db.string() + " " + arguments);
     EXPECT_EQ(result.exit_code, 2) << arguments << ": " << result.err;
     EXPECT_EQ(result.err.rfind("gemmtune tune: error: ", 0), 0u) << arguments << ": " << result.err;
