@@ -67,15 +67,16 @@ ModelTerms fitted_terms(const std::vector<Observation>& own, const NamedValues& 
   // A GPU kernel launch costs a few microseconds; PoCL's host-side work per call is larger.
   initial.call_seconds = limits.at("cpu_device") != 0 ? 20e-6 : 5e-6;
   initial.peak_flops = fastest_rate(own);
-  // Where the measurements cannot tell (fit_terms): the H200's fp32 and fp64 tunings both fit 0.5,
-  // its held-out error falling from 18.4% to 16.0% (fp32) and from 9.0% to 7.6% (fp64) against a
-  // gain of 1 (bench/results/2026-11-24_h200-residency-gain/).
+  // Where the measurements cannot tell (fit_terms): one gain for all families, fitted to the
+  // H200's fp32 and fp64 tunings, was 0.5 for both, the held-out error falling from 18.4% to 16.0%
+  // (fp32) and from 9.0% to 7.6% (fp64) against a gain of 1
+  // (bench/results/2026-11-24_h200-residency-gain/).
   initial.residency_gain = 0.5;
   // Run under other transpositions than measured, a configuration reads its operands otherwise:
   // on the H200 the same configurations ran 1.4 to 3.8 times slower that way than after a transposition
   // pre-pass at 509x13x186494, 7883x355x7218, 7615x6165x961 and 3639x6793x491
-  // (bench/results/2026-11-24_h200-operand-transposition/). A tuning holds too few shapes under
-  // several transpositions to fit this (fit_terms).
+  // (bench/results/2026-11-24_h200-operand-transposition/). A tuning of fewer than 10 shapes
+  // under several transpositions cannot fit this (fit_terms).
   initial.transposition_weight = 1.0;
   initial.streaming_bytes_per_second = initial.copy_bytes_per_second = fastest_streaming(own, limits);
   initial.further_kernel_seconds = launch_seconds(own);
