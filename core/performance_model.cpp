@@ -77,30 +77,61 @@ double vector_width(const Observation& seen, std::size_t lda, std::size_t ldb) {
   return product;
 }
 
+// `seen`'s launch on `problem`; nothing where an expression fails for it (overflows or divides by zero).
+std::optional<KernelFamily::Load> launch_load(const Observation& seen, const NamedValues& limits, const ProblemSize& problem) {
+  try {
+    return seen.family->load(seen.config, limits, problem);
+  } catch (const ConfigError&) {
+    return std::nullopt;
+  }
+}
+
+// A and B read once, C crossed `c_passes` times.
+double bytes_moved(const ProblemSize& problem, double c_passes, double element_bytes) {
+  const auto m = static_cast<double>(problem.m), n = static_cast<double>(problem.n), k = static_cast<double>(problem.k);
+  return (m * k + k * n + c_passes * m * n) * element_bytes;
+}
+
 }  // namespace
+
+std::optional<KernelFamily::Load> LaunchFacts::load(const Observation& seen, const NamedValues& limits,
+                                                    const ProblemSize& problem) {
+  const auto key = std::tuple{&seen, problem.m, problem.n, problem.k};
+  if (const auto known = loads_.find(key); known != loads_.end()) return known->second;
+  return loads_[key] = launch_load(seen, limits, problem);
+}
+
+double LaunchFacts::vector_width(const Observation& seen, std::size_t lda, std::size_t ldb) {
+  const auto key = std::tuple{&seen, lda, ldb};
+  if (const auto known = widths_.find(key); known != widths_.end()) return known->second;
+  return widths_[key] = gemmtune::vector_width(seen, lda, ldb);
+}
 
 double ModelTerms::residency_gain_of(const KernelFamily& family) const {
   const auto fitted = family_residency_gain.find(family.name());
   return fitted != family_residency_gain.end() ? fitted->second : residency_gain;
 }
 
-PerformanceModel::PerformanceModel(NamedValues limits, double compute_units, ModelTerms terms)
-    : limits_(std::move(limits)), compute_units_(std::max(1.0, compute_units)), terms_(terms) {}
+PerformanceModel::PerformanceModel(NamedValues limits, double compute_units, ModelTerms terms, LaunchFacts* facts)
+    : limits_(std::move(limits)), compute_units_(std::max(1.0, compute_units)), terms_(terms), facts_(facts) {}
 
-std::optional<double> PerformanceModel::wave_work(const Observation& seen, const ProblemSize& problem) const {
-  try {
-    const KernelFamily::Load load = seen.family->load(seen.config, limits_, problem);
-    if (!(load.work_groups > 0) || !(load.work_per_group > 0)) return std::nullopt;
-    // The busiest unit's work-groups, run in rounds of `resident` and a last, partial round.
-    const double per_unit = std::ceil(load.work_groups / compute_units_);
-    const double resident = std::max(1.0, std::floor(load.resident));
-    const double full_rounds = std::floor(per_unit / resident), last_round = per_unit - full_rounds * resident;
-    const double shared = 1 - terms_.residency_gain_of(*seen.family);
-    return (full_rounds * std::pow(resident, shared) + (last_round > 0 ? std::pow(last_round, shared) : 0)) *
-           load.work_per_group;
-  } catch (const ConfigError&) {
-    return std::nullopt;  // an expression that overflows or divides by zero for this problem
-  }
+std::optional<KernelFamily::Load> PerformanceModel::load_of(const Observation& seen, const ProblemSize& problem) const {
+  return facts_ ? facts_->load(seen, limits_, problem) : launch_load(seen, limits_, problem);
+}
+
+double PerformanceModel::vector_width_of(const Observation& seen, std::size_t lda, std::size_t ldb) const {
+  return facts_ ? facts_->vector_width(seen, lda, ldb) : vector_width(seen, lda, ldb);
+}
+
+std::optional<double> PerformanceModel::wave_work(const Observation& seen, const KernelFamily::Load& load) const {
+  if (!(load.work_groups > 0) || !(load.work_per_group > 0)) return std::nullopt;
+  // The busiest unit's work-groups, run in rounds of `resident` and a last, partial round.
+  const double per_unit = std::ceil(load.work_groups / compute_units_);
+  const double resident = std::max(1.0, load.resident);
+  const double full_rounds = std::floor(per_unit / resident), last_round = per_unit - full_rounds * resident;
+  const double shared = 1 - terms_.residency_gain_of(*seen.family);
+  return (full_rounds * std::pow(resident, shared) + (last_round > 0 ? std::pow(last_round, shared) : 0)) *
+         load.work_per_group;
 }
 
 double PerformanceModel::fixed_seconds(const Observation& seen) const {
@@ -114,8 +145,9 @@ std::optional<double> PerformanceModel::predict(const Observation& seen, const T
 
 std::optional<double> PerformanceModel::predict(const Observation& seen, const Target& target, std::size_t lda,
                                                 std::size_t ldb) const {
-  const auto measured = wave_work(seen, seen.problem);
-  const auto asked = wave_work(seen, target.problem);
+  const auto measured_load = load_of(seen, seen.problem), asked_load = load_of(seen, target.problem);
+  if (!measured_load || !asked_load) return std::nullopt;
+  const auto measured = wave_work(seen, *measured_load), asked = wave_work(seen, *asked_load);
   if (!measured || !asked) return std::nullopt;
   // A call never takes less than its fixed cost; what it took beyond that scales with the work.
   // The fixed part of a measured call is at most 95% of it, so that a measurement carried to its
@@ -123,11 +155,12 @@ std::optional<double> PerformanceModel::predict(const Observation& seen, const T
   const double fixed = std::min(fixed_seconds(seen), 0.95 * seen.seconds);
   const double busy = seen.seconds - fixed;
   const auto [seen_lda, seen_ldb] = dense_leading_dimensions(seen.problem, seen.trans);
-  const double widths = vector_width(seen, seen_lda, seen_ldb) / vector_width(seen, lda, ldb);
+  const double widths = vector_width_of(seen, seen_lda, seen_ldb) / vector_width_of(seen, lda, ldb);
   const double predicted = fixed + busy * (*asked / *measured) * std::sqrt(std::max(1.0, widths));
   double least = terms_.peak_flops > 0 ? flops(target.problem) / terms_.peak_flops : 0;
   if (terms_.streaming_bytes_per_second > 0)
-    least = std::max(least, traffic_bytes(seen, target.problem, limits_) / terms_.streaming_bytes_per_second);
+    least = std::max(least, bytes_moved(target.problem, asked_load->c_passes, static_cast<double>(limits_.at("element_bytes"))) /
+                                terms_.streaming_bytes_per_second);
   return std::max(predicted, least);
 }
 
@@ -170,14 +203,8 @@ double fastest_call(const std::vector<Observation>& observations) {
 }
 
 double traffic_bytes(const Observation& seen, const ProblemSize& problem, const NamedValues& limits) {
-  const auto m = static_cast<double>(problem.m), n = static_cast<double>(problem.n), k = static_cast<double>(problem.k);
-  double c_passes = 1;
-  try {
-    c_passes = seen.family->load(seen.config, limits, problem).c_passes;
-  } catch (const ConfigError&) {
-    // An expression that fails for this problem: C once.
-  }
-  return (m * k + k * n + c_passes * m * n) * static_cast<double>(limits.at("element_bytes"));
+  const auto load = launch_load(seen, limits, problem);
+  return bytes_moved(problem, load ? load->c_passes : 1, static_cast<double>(limits.at("element_bytes")));
 }
 
 double fastest_streaming(const std::vector<Observation>& observations, const NamedValues& limits) {
@@ -245,8 +272,8 @@ std::vector<RankedConfig> rank_configs(const PerformanceModel& model, const std:
 }
 
 ModelQuality held_out_quality(const std::vector<Observation>& observations, const NamedValues& limits,
-                              double compute_units, const ModelTerms& terms) {
-  const PerformanceModel model(limits, compute_units, terms);
+                              double compute_units, const ModelTerms& terms, LaunchFacts* facts) {
+  const PerformanceModel model(limits, compute_units, terms, facts);
   const Groups groups(observations);
   std::vector<double> errors, choices, nearest;
   std::map<std::string, std::vector<double>> errors_by_family;
@@ -317,7 +344,8 @@ ModelQuality held_out_quality(const std::vector<Observation>& observations, cons
 
 ModelTerms fit_terms(const std::vector<Observation>& observations, const NamedValues& limits, double compute_units,
                      const ModelTerms& initial, std::size_t least_predictions) {
-  ModelQuality start = held_out_quality(observations, limits, compute_units, initial);
+  LaunchFacts facts;  // the same launches under every trial's terms
+  ModelQuality start = held_out_quality(observations, limits, compute_units, initial, &facts);
   if (start.predictions < least_predictions) return initial;
 
   // The fixed cost of a call and the gain of co-resident work-groups, together: whatever predicts
@@ -328,7 +356,7 @@ ModelTerms fit_terms(const std::vector<Observation>& observations, const NamedVa
   ModelTerms fitted = initial;
   double least_error = start.median_error;
   const auto keep_if_better = [&](const ModelTerms& trial) {
-    if (const double error = held_out_quality(observations, limits, compute_units, trial).median_error; error < least_error)
+    if (const double error = held_out_quality(observations, limits, compute_units, trial, &facts).median_error; error < least_error)
       least_error = error, fitted = trial;
   };
   constexpr std::array gains = {1.0, 0.8, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1, 0.0};
@@ -358,14 +386,14 @@ ModelTerms fit_terms(const std::vector<Observation>& observations, const NamedVa
                                             [](const auto& shape) { return shape.second.size() > 1; });
   std::vector<double> transpositions{initial.transposition_weight};
   if (shapes_to_tell >= least_shapes_under_several_transpositions) transpositions = {0.0, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 4.0};
-  double best_choice = held_out_quality(observations, limits, compute_units, fitted).choice_geomean;
+  double best_choice = held_out_quality(observations, limits, compute_units, fitted, &facts).choice_geomean;
   const ModelTerms base = fitted;
   for (double distance : {0.0, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0})
     for (double transposition : transpositions) {
       ModelTerms trial = base;
       trial.distance_weight = distance;
       trial.transposition_weight = transposition;
-      if (const double choice = held_out_quality(observations, limits, compute_units, trial).choice_geomean;
+      if (const double choice = held_out_quality(observations, limits, compute_units, trial, &facts).choice_geomean;
           choice > best_choice + 1e-9)
         best_choice = choice, fitted = trial;
     }

@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "core/kernel_family.hpp"
@@ -95,6 +96,19 @@ double traffic_bytes(const Observation& seen, const ProblemSize& problem, const 
 // The highest traffic_bytes() / time among `observations`.
 double fastest_streaming(const std::vector<Observation>& observations, const NamedValues& limits);
 
+// What the model reads of a configuration's launches, kept across models of other terms (the fit
+// tries many on the same observations, which must outlive it): an observation's load on a problem
+// and the vector widths it loads with under given leading dimensions. One thread at a time.
+class LaunchFacts {
+ public:
+  std::optional<KernelFamily::Load> load(const Observation& seen, const NamedValues& limits, const ProblemSize& problem);
+  double vector_width(const Observation& seen, std::size_t lda, std::size_t ldb);
+
+ private:
+  std::map<std::tuple<const Observation*, std::int64_t, std::int64_t, std::int64_t>, std::optional<KernelFamily::Load>> loads_;
+  std::map<std::tuple<const Observation*, std::size_t, std::size_t>, double> widths_;
+};
+
 // Time = call_seconds (and further_kernel_seconds for each further kernel) + the busiest compute
 // unit's turns x the work of one work-group. A unit runs up to `resident` work-groups at once
 // (KernelFamily::Load), each round of c of them taking c^(1 - residency_gain) times one
@@ -104,8 +118,9 @@ double fastest_streaming(const std::vector<Observation>& observations, const Nam
 // multiply-adds (peak_flops) or of bytes moved (streaming_bytes_per_second).
 class PerformanceModel {
  public:
-  // `limits`: the device's named limits for the precision (element_bytes included).
-  PerformanceModel(NamedValues limits, double compute_units, ModelTerms terms);
+  // `limits`: the device's named limits for the precision (element_bytes included). `facts`, where
+  // given, remembers what is read of the launches (it must outlive the model).
+  PerformanceModel(NamedValues limits, double compute_units, ModelTerms terms, LaunchFacts* facts = nullptr);
 
   // The time `seen` predicts for its configuration on `target`; nothing where the family cannot
   // launch that configuration for it. Beyond the waves: a family that scales C first (split K)
@@ -140,13 +155,16 @@ class PerformanceModel {
  private:
   // predict() where A's and B's leading dimensions are `lda` and `ldb`.
   std::optional<double> predict(const Observation& seen, const Target& target, std::size_t lda, std::size_t ldb) const;
-  std::optional<double> wave_work(const Observation& seen, const ProblemSize& problem) const;
+  std::optional<KernelFamily::Load> load_of(const Observation& seen, const ProblemSize& problem) const;
+  double vector_width_of(const Observation& seen, std::size_t lda, std::size_t ldb) const;
+  std::optional<double> wave_work(const Observation& seen, const KernelFamily::Load& load) const;
   double fixed_seconds(const Observation& seen) const;
   double further_kernel_seconds() const { return std::max(terms_.call_seconds, terms_.further_kernel_seconds); }
 
   NamedValues limits_;
   double compute_units_ = 1;
   ModelTerms terms_;
+  LaunchFacts* facts_ = nullptr;
 };
 
 // A configuration ranked for a target: its most trusted observation, the time predicted from it
@@ -180,7 +198,7 @@ struct ModelQuality {
   double nearest_geomean = 0, nearest_worst = 0;
 };
 ModelQuality held_out_quality(const std::vector<Observation>& observations, const NamedValues& limits,
-                              double compute_units, const ModelTerms& terms);
+                              double compute_units, const ModelTerms& terms, LaunchFacts* facts = nullptr);
 
 // The terms that predict the held-out measurements best (call_seconds and each family's residency
 // gain by the median error, the mistrust weights by the quality of the choices), starting from
