@@ -23,7 +23,8 @@
 // Where M x N is too small to fill a GPU with work-groups however small the blocks (M or N of 1 to
 // 16 with K in the hundreds of thousands), KSPLIT > 1 also splits K among work-groups: each adds
 // its share into C atomically after xgemm_scale has applied beta, as xgemm's KSPLIT does (single
-// precision only). KSPLIT == 1 is the plain, atomic-free kernel.
+// precision, and double on NVIDIA's devices, whose atomic FP64 addition the L2 cache carries out).
+// KSPLIT == 1 is the plain, atomic-free kernel.
 // Local memory: TM * TN * (LK + 1) elements when LK > 1 (partial sums stored [row, col][lk], one
 // element of padding per output so that the last rounds' reads fall into different banks), none
 // when LK == 1. So `LK == 1 || TM * TN * (LK + 1) * element_bytes <= local_mem_size`.
@@ -42,13 +43,14 @@
 //               contiguous elements a work-item reads (KWI along K, WPTM along M, WPTN along N),
 //               so every power of two is valid
 //   KSPLIT      work-groups sharing the K dimension of one block of C, each taking a run of whole
-//               steps and adding into C atomically after xgemm_scale (single precision); 1: none
+//               steps and adding into C atomically after xgemm_scale (single precision, double on
+//               NVIDIA's devices); 1: none
 // Problem properties, set by the host for each problem:
 //   PRECISION   32 (float) or 64 (double; needs cl_khr_fp64)
 //   TRANSA, TRANSB  1 when op(A) = A^T (op(B) = B^T)
 // Rules: LK, VWA and VWB powers of two; LK <= max_work_item_size_0, LN <= max_work_item_size_1,
 // LM <= max_work_item_size_2, LK * LN * LM <= max_work_group_size; the local-memory rule above;
-// KSPLIT == 1 || element_bytes == 4.
+// KSPLIT == 1 || element_bytes == 4 || nv_compiler_options == 1.
 // Ranges: local (LK, LN, LM); global (LK * KSPLIT, ceil(N / TN) * LN, ceil(M / TM) * LM). With
 // KSPLIT > 1, xgemm_scale(M, N, beta, C, c_offset, ldc) runs first over a 2-D range covering (N, M).
 
@@ -81,8 +83,8 @@
 #if (VWA & (VWA - 1)) != 0 || (VWB & (VWB - 1)) != 0
 #error "VWA and VWB must be powers of two"
 #endif
-#if KSPLIT > 1 && PRECISION != 32
-#error "KSPLIT > 1 needs single precision (atomic float addition)"
+#if KSPLIT > 1 && PRECISION == 64 && !defined(cl_nv_pragma_unroll)
+#error "KSPLIT > 1 in double precision needs NVIDIA's atomic FP64 addition"
 #endif
 
 // The run of contiguous elements of A (B) that a work-item reads at a time.
@@ -246,11 +248,14 @@ inline __attribute__((always_inline)) void accumulate(
 }
 
 #if KSPLIT > 1
-// *p += value in single precision (the rules keep KSPLIT at 1 in double precision). OpenCL 1.2 has
-// no atomic float add: NVIDIA devices (recognised by their extension macro) get the hardware's
-// reduction through inline PTX, the others a compare-and-swap loop on the bits.
+// *p += value. OpenCL 1.2 has no atomic floating-point add: NVIDIA devices (recognised by their
+// extension macro) get the hardware's reduction through inline PTX, in single and double precision;
+// the others a compare-and-swap loop on the bits, in single precision only (the rules keep KSPLIT
+// at 1 in double precision there: a 64-bit compare-and-swap is an extension few of them have).
 inline void atomic_add_real(__global REAL* p, const REAL value) {
-#if defined(cl_nv_pragma_unroll)
+#if defined(cl_nv_pragma_unroll) && PRECISION == 64
+  __asm__ volatile("red.global.add.f64 [%0], %1;" : : "l"(p), "d"(value) : "memory");
+#elif defined(cl_nv_pragma_unroll)
   __asm__ volatile("red.global.add.f32 [%0], %1;" : : "l"(p), "f"(value) : "memory");
 #else
   volatile __global uint* bits = (volatile __global uint*)p;

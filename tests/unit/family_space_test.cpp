@@ -209,6 +209,29 @@ TEST(FamilySpace, MatrixUnitFamilyRunsOnlyWhereItsInstructionsExist) {
   EXPECT_EQ(default_on_device(mma, nvidia_like(), Precision::Double).at("MMA_M"), 16);
 }
 
+// Split K adds into C atomically: single precision everywhere, double only where the device adds
+// FP64 atomically in hardware (NVIDIA's), which is what a GEMV-like double product of deep K needs.
+TEST(FamilySpace, SkinnySplitsKInDoubleOnlyWhereTheDeviceAddsFp64Atomically) {
+  const KernelFamily& skinny = kernel_family("xgemm_skinny");
+  KernelConfig split = skinny.defaults();
+  split["KSPLIT"] = 16;
+  EXPECT_FALSE(violation_on_device(skinny, split, nvidia_like(), Precision::Double, "NN"));
+  EXPECT_FALSE(violation_on_device(skinny, split, nvidia_like(), Precision::Single, "TT"));
+  DeviceLimits other_gpu = nvidia_like();
+  other_gpu.nv_compiler_options = false;
+  other_gpu.nv_compute_capability = 0;
+  EXPECT_FALSE(violation_on_device(skinny, split, other_gpu, Precision::Single, "NN"));
+  const auto refused = violation_on_device(skinny, split, other_gpu, Precision::Double, "NN");
+  ASSERT_TRUE(refused);
+  EXPECT_NE(refused->find("KSPLIT=16"), std::string::npos) << *refused;
+
+  bool double_split = false;
+  const auto space = family_space(skinny, named_limits(nvidia_like(), Precision::Double));
+  for (std::uint64_t index = 0; index < space.valid_count() && !double_split; index += 13)
+    double_split = space.at(index).at("KSPLIT") > 1;
+  EXPECT_TRUE(double_split);
+}
+
 TEST(FamilySpace, ComputeCapabilityComesFromTheArchitectureName) {
   EXPECT_EQ(compute_capability_of("sm_90"), 90);
   EXPECT_EQ(compute_capability_of("sm_80"), 80);
