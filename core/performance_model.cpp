@@ -227,7 +227,13 @@ double PerformanceModel::mistrust(const Observation& seen, const Target& target)
   if (measures(seen, target)) return 1;
   const double shapes = shape_distance(seen.problem.m, seen.problem.n, seen.problem.k, target.problem.m,
                                        target.problem.n, target.problem.k);
-  return 1 + terms_.prediction_weight + terms_.distance_weight * shapes +
+  double crowding = 0;
+  if (terms_.crowding_weight > 0) {
+    const auto measured = load_of(seen, seen.problem), asked = load_of(seen, target.problem);
+    if (measured && asked && measured->work_groups > 0 && asked->work_groups > measured->work_groups)
+      crowding = std::pow(std::log(asked->work_groups / measured->work_groups), 2);
+  }
+  return 1 + terms_.prediction_weight + terms_.distance_weight * shapes + terms_.crowding_weight * crowding +
          terms_.transposition_weight * (reads_differently(seen.trans, target) ? 1 : 0) +
          terms_.device_weight * seen.device_distance;
 }
@@ -397,6 +403,14 @@ ModelTerms fit_terms(const std::vector<Observation>& observations, const NamedVa
           choice > best_choice + 1e-9)
         best_choice = choice, fitted = trial;
     }
+  const ModelTerms weighted = fitted;
+  for (double crowding : {0.02, 0.05, 0.1, 0.2, 0.5}) {
+    ModelTerms trial = weighted;
+    trial.crowding_weight = crowding;
+    if (const double choice = held_out_quality(observations, limits, compute_units, trial, &facts).choice_geomean;
+        choice > best_choice + 1e-9)
+      best_choice = choice, fitted = trial;
+  }
   return fitted;
 }
 

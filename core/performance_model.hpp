@@ -58,6 +58,10 @@ struct ModelTerms {
   double residency_gain_of(const KernelFamily& family) const;
   double distance_weight = 0.1;      // mistrust per unit of shape_distance() from the measured shape
   double transposition_weight = 0.1;  // mistrust of a measurement under other transpositions
+  // Mistrust per unit of log(work-groups asked / work-groups measured), squared, where a
+  // configuration is carried to more work-groups than it was measured with: how co-resident
+  // work-groups share a unit is the least certain part of the model.
+  double crowding_weight = 0;
   double device_weight = 0.25;       // mistrust per unit of device distance (a sibling's measurement)
   // Mistrust of any prediction against a measurement of the very problem on this device: another
   // configuration replaces a measured one only when predicted clearly faster (a problem tuned

@@ -45,6 +45,7 @@ boost::json::object terms_to_json(const ModelTerms& terms) {
           {"family_residency_gain", gains},
           {"distance_weight", terms.distance_weight},
           {"transposition_weight", terms.transposition_weight},
+          {"crowding_weight", terms.crowding_weight},
           {"peak_flops", terms.peak_flops}};
 }
 
@@ -87,7 +88,8 @@ int model(const Arguments& args) {
     std::cout << "  terms: call " << fitted.call_seconds * 1e6 << " us, residency gain " << fitted.residency_gain;
     for (const auto& [family, gain] : fitted.family_residency_gain) std::cout << " (" << family << ' ' << gain << ')';
     std::cout << ", distance weight " << fitted.distance_weight
-              << ", transposition weight " << fitted.transposition_weight << '\n'
+              << ", transposition weight " << fitted.transposition_weight << ", crowding weight "
+              << fitted.crowding_weight << '\n'
               << "  held-out predictions: " << quality.predictions << ", error median " << percent(quality.median_error)
               << ", 90th percentile " << percent(quality.p90_error) << '\n'
               << "  held-out choices (fastest measured / chosen's time): model " << ratio(quality.choice_geomean)

@@ -132,6 +132,22 @@ TEST(PerformanceModel, TrustsNearMeasurementsMore) {
   EXPECT_GT(model.mistrust(observed(64, {1000, 1000, 1000}, 1e-3, "TT"), target), 1);
 }
 
+// A measurement carried to more work-groups than it ran with is mistrusted by the square of the
+// log of how many more, at the fitted weight; carried to fewer, or to as many, it is not.
+TEST(PerformanceModel, MistrustsAMeasurementCarriedToMoreWorkGroups) {
+  ModelTerms terms;
+  terms.distance_weight = 0;
+  const Target target{{2048, 2048, 1024}, "NN"};  // 256 work-groups of 128 x 128
+  const Observation few = observed(128, {512, 512, 1024}, 1e-4);  // 16 of them
+  const Observation more = observed(128, {4096, 4096, 1024}, 1e-3);  // 1024
+  const double without = PerformanceModel(limits, compute_units, terms).mistrust(few, target);
+  terms.crowding_weight = 0.1;
+  const PerformanceModel crowded(limits, compute_units, terms);
+  EXPECT_NEAR(crowded.mistrust(few, target) - without, 0.1 * std::pow(std::log(16.0), 2), 1e-12);
+  EXPECT_DOUBLE_EQ(crowded.mistrust(more, target), without);
+  EXPECT_DOUBLE_EQ(crowded.mistrust(observed(128, {2048, 2048, 4096}, 1e-3), target), without);
+}
+
 // Measurements made by a known model (a fixed cost of 20 us, one rate per configuration): the fit
 // finds the fixed cost, predicts every held-out measurement, and chooses the fastest everywhere,
 // where the nearest problem's winner does not.
