@@ -393,23 +393,26 @@ ModelTerms fit_terms(const std::vector<Observation>& observations, const NamedVa
   std::vector<double> transpositions{initial.transposition_weight};
   if (shapes_to_tell >= least_shapes_under_several_transpositions) transpositions = {0.0, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 4.0};
   double best_choice = held_out_quality(observations, limits, compute_units, fitted, &facts).choice_geomean;
+  const auto keep_if_it_chooses_better = [&](const ModelTerms& trial) {
+    if (const double choice = held_out_quality(observations, limits, compute_units, trial, &facts).choice_geomean;
+        choice > best_choice + 1e-9)
+      best_choice = choice, fitted = trial;
+  };
   const ModelTerms base = fitted;
   for (double distance : {0.0, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0})
     for (double transposition : transpositions) {
       ModelTerms trial = base;
       trial.distance_weight = distance;
       trial.transposition_weight = transposition;
-      if (const double choice = held_out_quality(observations, limits, compute_units, trial, &facts).choice_geomean;
-          choice > best_choice + 1e-9)
-        best_choice = choice, fitted = trial;
+      keep_if_it_chooses_better(trial);
     }
+  // The mistrust of carrying a configuration to more work-groups, on top of those (a third
+  // dimension of the grid would take five times as long, at a handle's first call).
   const ModelTerms weighted = fitted;
   for (double crowding : {0.02, 0.05, 0.1, 0.2, 0.5}) {
     ModelTerms trial = weighted;
     trial.crowding_weight = crowding;
-    if (const double choice = held_out_quality(observations, limits, compute_units, trial, &facts).choice_geomean;
-        choice > best_choice + 1e-9)
-      best_choice = choice, fitted = trial;
+    keep_if_it_chooses_better(trial);
   }
   return fitted;
 }
