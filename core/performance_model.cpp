@@ -115,6 +115,12 @@ double ModelTerms::residency_gain_of(const KernelFamily& family) const {
 PerformanceModel::PerformanceModel(NamedValues limits, double compute_units, ModelTerms terms, LaunchFacts* facts)
     : limits_(std::move(limits)), compute_units_(std::max(1.0, compute_units)), terms_(terms), facts_(facts) {}
 
+PerformanceModel PerformanceModel::remembering(LaunchFacts* facts) const {
+  PerformanceModel copy = *this;
+  copy.facts_ = facts;
+  return copy;
+}
+
 std::optional<KernelFamily::Load> PerformanceModel::load_of(const Observation& seen, const ProblemSize& problem) const {
   return facts_ ? facts_->load(seen, limits_, problem) : launch_load(seen, limits_, problem);
 }
@@ -238,8 +244,12 @@ double PerformanceModel::mistrust(const Observation& seen, const Target& target)
          terms_.device_weight * seen.device_distance;
 }
 
-std::vector<RankedConfig> rank_configs(const PerformanceModel& model, const std::vector<Observation>& observations,
+std::vector<RankedConfig> rank_configs(const PerformanceModel& shared_model, const std::vector<Observation>& observations,
                                        const Target& target) {
+  // Each launch is read once for the ranking: a prediction, the pre-pass's and the mistrust of
+  // carrying it to more work-groups all read the measured and the asked launch.
+  LaunchFacts facts;
+  const PerformanceModel model = shared_model.remembering(&facts);
   std::map<std::string, RankedConfig> best;  // per configuration, its best-scored observation
   std::set<std::string> measured;            // configurations this device measured on the target itself
   for (const auto& seen : observations)

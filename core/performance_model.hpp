@@ -126,6 +126,9 @@ class PerformanceModel {
   // given, remembers what is read of the launches (it must outlive the model).
   PerformanceModel(NamedValues limits, double compute_units, ModelTerms terms, LaunchFacts* facts = nullptr);
 
+  // The same model remembering what it reads of the launches in `facts` (which must outlive it).
+  PerformanceModel remembering(LaunchFacts* facts) const;
+
   // The time `seen` predicts for its configuration on `target`; nothing where the family cannot
   // launch that configuration for it. Beyond the waves: a family that scales C first (split K)
   // pays for a further kernel, and where the target's leading dimensions allow narrower vector
