@@ -159,6 +159,31 @@ TEST(FamilySpace, WarpgroupProducerTakesAWarpgroupOfItsOwn) {
   EXPECT_TRUE(space.contains(in_space_terms(wgmma, crowded, space)));
 }
 
+
+// C written through local memory is staged in FP32 where the stages were, so the staged tile must
+// fit within them: 128 x (256 + 4) floats (133,120 bytes) fit in 4 stages of depth 64 of 16-bit
+// tiles (196,608 bytes) and of depth 32 of 32-bit ones (196,608), not in 3 stages of depth 32 of
+// 192 x 256 tiles' 32-bit ones (3 x 32 x (192 + 256) x 4 = 172,032 against 192 x 260 x 4 = 199,680).
+TEST(FamilySpace, WarpgroupEpilogueStagesCWithinTheStages) {
+  const KernelFamily& wgmma = kernel_family("xgemm_wgmma");
+  KernelConfig staged = {{"WARPGROUPS", 2}, {"MT", 1}, {"BN", 256}, {"BK", 64}, {"STAGES", 4}, {"EPILOGUE", 1}};
+  EXPECT_FALSE(violation_on_device(wgmma, staged, nvidia_like(), Precision::Half, "NT"));
+  staged["BK"] = 32;
+  EXPECT_FALSE(violation_on_device(wgmma, staged, nvidia_like(), Precision::TF32, "NN"));
+  staged["WARPGROUPS"] = 3;
+  staged["STAGES"] = 3;
+  const auto reason = violation_on_device(wgmma, staged, nvidia_like(), Precision::TF32, "NN");
+  ASSERT_TRUE(reason);
+  EXPECT_NE(reason->find("EPILOGUE == 0 ||"), std::string::npos) << *reason;
+  staged["EPILOGUE"] = 0;
+  EXPECT_FALSE(violation_on_device(wgmma, staged, nvidia_like(), Precision::TF32, "NN"));
+  // Hopper's default writes C through local memory, in 16-bit and 32-bit precisions alike.
+  for (const Precision precision : {Precision::Half, Precision::TF32}) {
+    const KernelConfig chosen = wgmma.default_for(named_limits(nvidia_like(), precision));
+    EXPECT_EQ(chosen.at("EPILOGUE"), 1);
+    EXPECT_FALSE(violation_on_device(wgmma, chosen, nvidia_like(), precision, "TT"));
+  }
+}
 // The FP64 matrix-unit family: never on a device without NVIDIA's compute capability 8.0, only the
 // m8n8k4 instruction before 9.0, every configuration within what the multiprocessor gives one block
 // (227 KiB on Hopper, 163 KiB on 8.0, the first KiB the driver's), and packed operands only for the

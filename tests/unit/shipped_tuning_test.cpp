@@ -37,7 +37,7 @@ TEST(ShippedTuning, EveryRowIsKeyedByItsKernelAsItIs) {
       ADD_FAILURE() << entry.path().filename() << ": rows of " << kernel << " measured with source " << *hashes.begin()
                     << ", not " << kernel_family(kernel).source().hash
                     << ": tune it again, or carry the rows over where the program is unchanged "
-                       "(bench/results/2026-11-24_h200-fp64-split-k/rekey.py)";
+                       "(configs/tuned/rekey.py FAMILY OLD_REV FILE...)";
   }
   EXPECT_GE(files, 2u);
 }
