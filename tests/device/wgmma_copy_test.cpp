@@ -168,6 +168,9 @@ const std::vector<Copy> copies = {
     {256, 16, 128, 64, 4},  {384, 16, 192, 128, 8}, {256, 16, 64, 64, 8},   {384, 16, 192, 64, 8},
     {384, 16, 64, 256, 8},  {384, 16, 64, 128, 8},  {128, 19, 64, 32, 4},   {128, 19, 64, 256, 4},
     {384, 19, 192, 32, 4},
+    // 192 columns (the instruction's N of 192, B as it lies): 24 copies a row, which the three
+    // warpgroups' copiers share evenly (the stepping path) and a producer warpgroup's do not.
+    {384, 16, 64, 192, 8},  {128, 16, 64, 192, 8},  {128, 19, 192, 32, 4},
 };
 
 std::string described(const Copy& copy) {
@@ -187,7 +190,7 @@ TEST(WgmmaCopies, EveryElementOfAWholeTileLandsWhereTheLayoutPutsIt) {
             << "element (" << r << ", " << c << ") of " << described(copy)
             << (steps(copy) ? ", copied by the stepping path" : ", copied by the checked loop");
   }
-  EXPECT_EQ(stepping, 13) << "tiles that take the stepping path";
+  EXPECT_EQ(stepping, 14) << "tiles that take the stepping path";
 }
 
 TEST(WgmmaCopies, ATileAtTheMatrixEdgeCopiesWhatLiesInsideAndZerosTheRest) {
