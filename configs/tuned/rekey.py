@@ -29,11 +29,15 @@ old_hash, new_hash = (hashlib.sha256(text.encode()).hexdigest()[:16] for text in
 defaults = {parameter['name']: parameter['default'] for parameter in description['parameters']}
 
 def packed(config, precision):
+    """PACKED as the library sets it (KernelFamily::packs), for the "NAME == value" conditions the
+    descriptions use; any other condition stops the check rather than compare the wrong program."""
     pack = description.get('pack')
     if not pack: return None
     if precision in pack.get('precisions', []): return 1
-    when = re.fullmatch(r'\s*(\w+)\s*==\s*(\d+)\s*', pack.get('when', '0'))
-    return int(bool(when) and config.get(when.group(1)) == int(when.group(2)))
+    if 'when' not in pack: return 0
+    when = re.fullmatch(r'\s*(\w+)\s*==\s*(\d+)\s*', pack['when'])
+    if not when: raise SystemExit(f'kernels/{family}.json: pack condition "{pack["when"]}" is not NAME == value')
+    return int(config.get(when.group(1)) == int(when.group(2)))
 
 def preprocessed(text, defines):
     options = [f'-D{name}={value}' for name, value in defines.items()] + ['-Dcl_nv_pragma_unroll=1']
@@ -53,10 +57,11 @@ for path in files:
         config = dict(defaults, **row['config'])
         key = json.dumps([config, row['precision']], sort_keys=True)
         if key not in checked:
+            packs = packed(config, row['precision'])
             for trans_a in (0, 1):
                 for trans_b in (0, 1):
                     defines = dict(config, PRECISION=PRECISION_CODES[row['precision']], TRANSA=trans_a, TRANSB=trans_b)
-                    if packed(config, row['precision']) is not None: defines['PACKED'] = packed(config, row['precision'])
+                    if packs is not None: defines['PACKED'] = packs
                     if preprocessed(old_text, defines) != preprocessed(new_text, defines):
                         raise SystemExit(f'{path}: the program of {defines} changed; tune {family} again')
             checked[key] = True

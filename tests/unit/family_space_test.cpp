@@ -159,7 +159,6 @@ TEST(FamilySpace, WarpgroupProducerTakesAWarpgroupOfItsOwn) {
   EXPECT_TRUE(space.contains(in_space_terms(wgmma, crowded, space)));
 }
 
-
 // C written through local memory is staged in FP32 where the stages were, so the staged tile must
 // fit within them: 128 x (256 + 4) floats (133,120 bytes) fit in 4 stages of depth 64 of 16-bit
 // tiles (196,608 bytes) and of depth 32 of 32-bit ones (196,608), not in 3 stages of depth 32 of
@@ -184,6 +183,7 @@ TEST(FamilySpace, WarpgroupEpilogueStagesCWithinTheStages) {
     EXPECT_FALSE(violation_on_device(wgmma, chosen, nvidia_like(), precision, "TT"));
   }
 }
+
 // The FP64 matrix-unit family: never on a device without NVIDIA's compute capability 8.0, only the
 // m8n8k4 instruction before 9.0, every configuration within what the multiprocessor gives one block
 // (227 KiB on Hopper, 163 KiB on 8.0, the first KiB the driver's), and packed operands only for the
