@@ -3,7 +3,9 @@
 
 #include <boost/json.hpp>
 #include <functional>
+#include <map>
 #include <set>
+#include <sstream>
 
 #include "db/database.hpp"
 #include "db/schema.hpp"
@@ -119,13 +121,32 @@ TEST_F(DbCommand, ShippedTuningImportsAndIsCurrent) {
   ASSERT_EQ(best.exit_code, 0) << best.err;
   const auto problems = boost::json::parse(best.out).as_array();
   std::set<std::string> shapes;
+  std::map<std::string, std::set<std::string>> precisions_of_shape;
   for (const auto& problem : problems) {
     EXPECT_FALSE(problem.at("stale").as_bool()) << boost::json::serialize(problem);
-    shapes.insert(std::to_string(problem.at("m").to_number<std::int64_t>()) + "x" +
-                  std::to_string(problem.at("n").to_number<std::int64_t>()) + "x" +
-                  std::to_string(problem.at("k").to_number<std::int64_t>()) + " " +
-                  std::string(problem.at("trans").as_string()));
+    const std::string shape = std::to_string(problem.at("m").to_number<std::int64_t>()) + "x" +
+                              std::to_string(problem.at("n").to_number<std::int64_t>()) + "x" +
+                              std::to_string(problem.at("k").to_number<std::int64_t>()) + " " +
+                              std::string(problem.at("trans").as_string());
+    shapes.insert(shape);
+    precisions_of_shape[shape].insert(std::string(problem.at("precision").as_string()));
   }
+  // Every problem of the coverage set, in single and double precision: the dispatcher generalises
+  // from them to the shapes programs call.
+  const ProcessResult coverage = run_gemmtune("tune --coverage --list");
+  ASSERT_EQ(coverage.exit_code, 0) << coverage.err;
+  std::istringstream lines(coverage.out);
+  std::size_t listed = 0;
+  for (std::string line; std::getline(lines, line);) {
+    std::istringstream fields(line);
+    std::string m, n, k, trans;
+    if (!(fields >> m >> n >> k >> trans) || m.starts_with('#')) continue;
+    const std::string shape = m + "x" + n + "x" + k + " " + trans;
+    ++listed;
+    EXPECT_TRUE(precisions_of_shape[shape].contains("fp32")) << shape;
+    EXPECT_TRUE(precisions_of_shape[shape].contains("fp64")) << shape;
+  }
+  EXPECT_GE(listed, 90u);
   // The benchmark's shapes, tuned exactly, among the coverage set's.
   for (const char* shape : {"256x256x256 NN", "512x512x512 NN", "1024x1024x1024 NN", "2048x2048x2048 NN",
                             "4096x4096x4096 NN", "8192x8192x8192 NN", "1000x1000x1000 NN", "4096x4096x256 NN",
