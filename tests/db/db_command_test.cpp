@@ -5,10 +5,12 @@
 #include <functional>
 #include <map>
 #include <set>
-#include <sstream>
+#include <vector>
 
 #include "db/database.hpp"
 #include "db/schema.hpp"
+#include "tuner/coverage_problems.hpp"
+#include "tuner/problem_list.hpp"
 #include "db_test_support.hpp"
 #include "version1_database.hpp"
 #include "tests/support/process.hpp"
@@ -133,20 +135,13 @@ TEST_F(DbCommand, ShippedTuningImportsAndIsCurrent) {
   }
   // Every problem of the coverage set, in single and double precision: the dispatcher generalises
   // from them to the shapes programs call.
-  const ProcessResult coverage = run_gemmtune("tune --coverage --list");
-  ASSERT_EQ(coverage.exit_code, 0) << coverage.err;
-  std::istringstream lines(coverage.out);
-  std::size_t listed = 0;
-  for (std::string line; std::getline(lines, line);) {
-    std::istringstream fields(line);
-    std::string m, n, k, trans;
-    if (!(fields >> m >> n >> k >> trans) || m.starts_with('#')) continue;
-    const std::string shape = m + "x" + n + "x" + k + " " + trans;
-    ++listed;
+  const std::vector<cli::Problem> coverage = cli::coverage_problems();
+  for (const auto& problem : coverage) {
+    const std::string shape = cli::format_problem(problem);
     EXPECT_TRUE(precisions_of_shape[shape].contains("fp32")) << shape;
     EXPECT_TRUE(precisions_of_shape[shape].contains("fp64")) << shape;
   }
-  EXPECT_GE(listed, 90u);
+  EXPECT_GE(coverage.size(), 90u);
   // The benchmark's shapes, tuned exactly, among the coverage set's.
   for (const char* shape : {"256x256x256 NN", "512x512x512 NN", "1024x1024x1024 NN", "2048x2048x2048 NN",
                             "4096x4096x4096 NN", "8192x8192x8192 NN", "1000x1000x1000 NN", "4096x4096x256 NN",
