@@ -33,8 +33,8 @@ struct SeedSource {
 // other sources of the family (a re-tune after a kernel change starts from the old winners), then
 // this problem's fastest on the device's siblings (a new card starts from its sibling's tuning),
 // then the best of every problem this device tuned at this precision, any family, layout and
-// transpositions, fastest first (each problem of a coverage session starts from what the earlier
-// ones found).
+// transpositions, the nearest shapes first (each problem of a coverage session starts from what
+// the earlier ones found for shapes like its own).
 const std::vector<SeedSource>& seed_sources();
 
 // At most this many seeds in all, so that a large database does not spend a session's budget.

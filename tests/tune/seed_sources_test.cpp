@@ -56,10 +56,10 @@ class SeedSources : public ::testing::Test {
   const db::ProblemRecord tuned = problem_of(100);
 };
 
-TEST_F(SeedSources, OlderSourcesOfTheProblemThenTheDevicesWinnersFastestFirstAtMostEight) {
+TEST_F(SeedSources, OlderSourcesOfTheProblemThenTheDevicesWinnersNearestFirstAtMostEight) {
   add(device, tuned, config(0), 0.5e-3, current);  // recorded by the session itself: never a seed
   for (int i = 1; i <= 5; ++i) add(device, tuned, config(i), i * 1e-3, "old");  // the 4 fastest are seeds
-  // Each problem's best, by GFLOP/s (all of size 64: the fastest time first).
+  // Each problem's best, the nearest shape first, then by GFLOP/s (of size 64: the fastest first).
   add(device, problem_of(64, "TT"), config(6), 1e-6, current);
   add(device, problem_of(64, "NT"), config(2), 1.5e-6, current);  // already a seed
   add(device, problem_of(64, "TN"), config(7), 2e-6, current);
@@ -69,15 +69,27 @@ TEST_F(SeedSources, OlderSourcesOfTheProblemThenTheDevicesWinnersFastestFirstAtM
   add(device, problem_of(63), broken, 0.1e-6, current);  // breaks a rule
   add(device, problem_of(62), {{"LM", 4}}, 0.1e-6, current, "xgemm_skinny");  // another family's
   add(stranger, problem_of(61), config(10), 0.1e-6, current);  // another device
-  add(device, {"fp32", "col", "NN", 64, 64, 65}, config(11), 3e-6, "old");
+  add(device, {"fp32", "col", "NN", 64, 64, 65}, config(11), 3e-6, "old");  // nearer than 64^3
   add(device, problem_of(60), config(12), 4e-6, current);
   add(device, problem_of(59), config(13), 5e-6, current);  // a ninth: beyond the cap
 
   const auto seeds = gemmtune::seeds({database, device, family, tuned, 1}, *space);
-  const std::vector<KernelConfig> expected{config(1), config(2), config(3), config(4),
-                                           config(6), config(7), config(11), config(12)};
+  const std::vector<KernelConfig> expected{config(1), config(2),  config(3), config(4),
+                                           config(11), config(6), config(7), config(12)};
   ASSERT_EQ(seeds.size(), most_seeds);
   EXPECT_EQ(seeds, expected);
+}
+
+// A skinny problem starts from the winners of skinny shapes, however much faster a square one ran;
+// a column-major problem is as near as the row-major one its kernel runs.
+TEST_F(SeedSources, TheDevicesWinnersOfTheNearestShapesComeFirst) {
+  const db::ProblemRecord skinny{"fp32", "row", "NN", 4096, 32, 4096};
+  add(device, problem_of(4096), config(1), 1e-3, current);                     // 137 TFLOP/s, far
+  add(device, {"fp32", "row", "TN", 2000, 64, 4000}, config(2), 1e-3, current);  // 1 TFLOP/s, near
+  add(device, {"fp32", "col", "NN", 16, 3000, 4000}, config(3), 1e-3, current);  // runs 3000 x 16: nearest
+  add(device, {"fp32", "row", "NN", 16, 3000, 4000}, config(4), 1e-4, current);  // 4 TFLOP/s, farthest
+  const auto seeds = gemmtune::seeds({database, device, family, skinny, 0}, *space);
+  EXPECT_EQ(seeds, (std::vector<KernelConfig>{config(3), config(2), config(1), config(4)}));
 }
 
 // However much the session recorded for the problem itself, the older sources still give four.
