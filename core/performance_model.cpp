@@ -49,13 +49,30 @@ bool reads_differently(const std::string& trans, const Target& target) {
   return differ.a || differ.b;
 }
 
-// The observations grouped by problem and by configuration, as indices.
+// The observations grouped by problem and by configuration, as indices, each observation's groups
+// numbered (the held-out loops compare numbers, not names), and each problem's fastest.
 struct Groups {
   std::map<std::string, std::vector<std::size_t>> by_problem, by_config;
-  explicit Groups(const std::vector<Observation>& observations) {
+  std::vector<std::size_t> problem_of, config_of;  // per observation: its problem's and configuration's number
+  std::vector<const std::vector<std::size_t>*> config_members;  // per configuration number
+  std::vector<std::size_t> fastest_of_problem;                   // per problem number: an observation
+  explicit Groups(const std::vector<Observation>& observations)
+      : problem_of(observations.size()), config_of(observations.size()) {
     for (std::size_t i = 0; i < observations.size(); ++i) {
       by_problem[problem_identity(observations[i].problem, observations[i].trans)].push_back(i);
       by_config[config_identity(observations[i])].push_back(i);
+    }
+    for (const auto& [identity, members] : by_problem) {
+      std::size_t fastest = members.front();
+      for (std::size_t i : members) {
+        problem_of[i] = fastest_of_problem.size();
+        if (observations[i].seconds < observations[fastest].seconds) fastest = i;
+      }
+      fastest_of_problem.push_back(fastest);
+    }
+    for (const auto& [identity, members] : by_config) {
+      for (std::size_t i : members) config_of[i] = config_members.size();
+      config_members.push_back(&members);
     }
   }
 };
@@ -94,17 +111,29 @@ double bytes_moved(const ProblemSize& problem, double c_passes, double element_b
 
 }  // namespace
 
+std::size_t LaunchFacts::KeyHash::operator()(const Key& key) const noexcept {
+  std::size_t hash = 0;
+  for (const std::uintptr_t part : key) hash = hash * 1'000'003 ^ std::hash<std::uintptr_t>{}(part);
+  return hash;
+}
+
 std::optional<KernelFamily::Load> LaunchFacts::load(const Observation& seen, const NamedValues& limits,
                                                     const ProblemSize& problem) {
-  const auto key = std::tuple{&seen, problem.m, problem.n, problem.k};
+  const Key key{reinterpret_cast<std::uintptr_t>(&seen), static_cast<std::uintptr_t>(problem.m),
+                static_cast<std::uintptr_t>(problem.n), static_cast<std::uintptr_t>(problem.k)};
   if (const auto known = loads_.find(key); known != loads_.end()) return known->second;
   return loads_[key] = launch_load(seen, limits, problem);
 }
 
 double LaunchFacts::vector_width(const Observation& seen, std::size_t lda, std::size_t ldb) {
-  const auto key = std::tuple{&seen, lda, ldb};
+  const Key key{reinterpret_cast<std::uintptr_t>(&seen), lda, ldb, 0};
   if (const auto known = widths_.find(key); known != widths_.end()) return known->second;
   return widths_[key] = gemmtune::vector_width(seen, lda, ldb);
+}
+
+bool LaunchFacts::scales_first(const Observation& seen) {
+  if (const auto known = scales_first_.find(&seen); known != scales_first_.end()) return known->second;
+  return scales_first_[&seen] = seen.family->scale_first(seen.config);
 }
 
 double ModelTerms::residency_gain_of(const KernelFamily& family) const {
@@ -141,7 +170,8 @@ std::optional<double> PerformanceModel::wave_work(const Observation& seen, const
 }
 
 double PerformanceModel::fixed_seconds(const Observation& seen) const {
-  return terms_.call_seconds + (seen.family->scale_first(seen.config) ? further_kernel_seconds() : 0);
+  const bool scales_first = facts_ ? facts_->scales_first(seen) : seen.family->scale_first(seen.config);
+  return terms_.call_seconds + (scales_first ? further_kernel_seconds() : 0);
 }
 
 std::optional<double> PerformanceModel::predict(const Observation& seen, const Target& target) const {
@@ -230,18 +260,29 @@ bool PerformanceModel::measures(const Observation& seen, const Target& target) {
 }
 
 double PerformanceModel::mistrust(const Observation& seen, const Target& target) const {
-  if (measures(seen, target)) return 1;
-  const double shapes = shape_distance(seen.problem.m, seen.problem.n, seen.problem.k, target.problem.m,
-                                       target.problem.n, target.problem.k);
-  double crowding = 0;
-  if (terms_.crowding_weight > 0) {
-    const auto measured = load_of(seen, seen.problem), asked = load_of(seen, target.problem);
-    if (measured && asked && measured->work_groups > 0 && asked->work_groups > measured->work_groups)
-      crowding = std::pow(std::log(asked->work_groups / measured->work_groups), 2);
-  }
-  return 1 + terms_.prediction_weight + terms_.distance_weight * shapes + terms_.crowding_weight * crowding +
-         terms_.transposition_weight * (reads_differently(seen.trans, target) ? 1 : 0) +
-         terms_.device_weight * seen.device_distance;
+  return mistrust(mistrust_features(seen, target));
+}
+
+PerformanceModel::MistrustFeatures PerformanceModel::mistrust_features(const Observation& seen,
+                                                                       const Target& target) const {
+  MistrustFeatures features;
+  features.measures = measures(seen, target);
+  if (features.measures) return features;
+  features.shape_distance = shape_distance(seen.problem.m, seen.problem.n, seen.problem.k, target.problem.m,
+                                           target.problem.n, target.problem.k);
+  const auto measured = load_of(seen, seen.problem), asked = load_of(seen, target.problem);
+  if (measured && asked && measured->work_groups > 0 && asked->work_groups > measured->work_groups)
+    features.crowding = std::pow(std::log(asked->work_groups / measured->work_groups), 2);
+  features.reads_differently = reads_differently(seen.trans, target);
+  features.device_distance = seen.device_distance;
+  return features;
+}
+
+double PerformanceModel::mistrust(const MistrustFeatures& features) const {
+  if (features.measures) return 1;
+  return 1 + terms_.prediction_weight + terms_.distance_weight * features.shape_distance +
+         terms_.crowding_weight * features.crowding + terms_.transposition_weight * (features.reads_differently ? 1 : 0) +
+         terms_.device_weight * features.device_distance;
 }
 
 std::vector<RankedConfig> rank_configs(const PerformanceModel& shared_model, const std::vector<Observation>& observations,
@@ -287,20 +328,50 @@ std::vector<RankedConfig> rank_configs(const PerformanceModel& shared_model, con
   return ranked;
 }
 
-ModelQuality held_out_quality(const std::vector<Observation>& observations, const NamedValues& limits,
-                              double compute_units, const ModelTerms& terms, LaunchFacts* facts) {
-  const PerformanceModel model(limits, compute_units, terms, facts);
-  const Groups groups(observations);
+namespace {
+
+// What held_out_quality() reads of the observations whatever the terms, read once for all the
+// fit's trials: the groups, and for each observation the measurements of its configuration on
+// other problems, each with what its mistrust for the observation's problem is made of.
+class HeldOutSources {
+ public:
+  struct Source {
+    const Observation* seen;
+    PerformanceModel::MistrustFeatures features;
+  };
+
+  HeldOutSources(const std::vector<Observation>& observations, const PerformanceModel& model)
+      : groups_(observations), sources_(observations.size()) {
+    for (std::size_t i = 0; i < observations.size(); ++i) {
+      const Target target{observations[i].problem, observations[i].trans};
+      for (std::size_t j : *groups_.config_members[groups_.config_of[i]])
+        if (groups_.problem_of[j] != groups_.problem_of[i])
+          sources_[i].push_back({&observations[j], model.mistrust_features(observations[j], target)});
+    }
+  }
+
+  const Groups& groups() const { return groups_; }
+  const std::vector<Source>& of(std::size_t observation) const { return sources_[observation]; }
+
+ private:
+  Groups groups_;
+  std::vector<std::vector<Source>> sources_;
+};
+
+ModelQuality held_out_quality(const std::vector<Observation>& observations, const HeldOutSources& sources,
+                              const PerformanceModel& model) {
+  const Groups& groups = sources.groups();
   std::vector<double> errors, choices, nearest;
   std::map<std::string, std::vector<double>> errors_by_family;
   for (const auto& [held_out, members] : groups.by_problem) {
     const Observation& first = observations[members.front()];
+    const std::size_t held_out_problem = groups.problem_of[members.front()];
     const Target target{first.problem, first.trans};
     double fastest = std::numeric_limits<double>::infinity();
-    std::map<std::string, double> measured_here;  // configuration -> its time on the held-out problem
+    std::map<std::size_t, double> measured_here;  // configuration number -> its time on the held-out problem
     for (std::size_t i : members) {
       fastest = std::min(fastest, observations[i].seconds);
-      measured_here[config_identity(observations[i])] = observations[i].seconds;
+      measured_here[groups.config_of[i]] = observations[i].seconds;
     }
 
     // Each configuration measured here, predicted from its most trusted measurement elsewhere.
@@ -308,11 +379,8 @@ ModelQuality held_out_quality(const std::vector<Observation>& observations, cons
     for (std::size_t i : members) {
       const Observation* source = nullptr;
       double least = std::numeric_limits<double>::infinity();
-      for (std::size_t j : groups.by_config.at(config_identity(observations[i]))) {
-        const Observation& other = observations[j];
-        if (problem_identity(other.problem, other.trans) == held_out) continue;
-        if (const double trust = model.mistrust(other, target); trust < least) least = trust, source = &other;
-      }
+      for (const auto& candidate : sources.of(i))
+        if (const double trust = model.mistrust(candidate.features); trust < least) least = trust, source = candidate.seen;
       if (!source) continue;
       const auto predicted = model.predict(*source, target);
       if (!predicted) continue;
@@ -324,25 +392,20 @@ ModelQuality held_out_quality(const std::vector<Observation>& observations, cons
     if (chosen > 0) choices.push_back(fastest / chosen);
 
     // The old way: the best configuration of the nearest other tuned problem, where it was timed here.
-    const std::pair<const std::string, std::vector<std::size_t>>* nearest_problem = nullptr;
+    std::size_t nearest_winner = observations.size();
     double nearest_distance = std::numeric_limits<double>::infinity();
-    for (const auto& entry : groups.by_problem) {
-      if (entry.first == held_out) continue;
-      const Observation& other = observations[entry.second.front()];
-      const auto winner = std::min_element(entry.second.begin(), entry.second.end(), [&](std::size_t a, std::size_t b) {
-        return observations[a].seconds < observations[b].seconds;
-      });
-      if (!measured_here.contains(config_identity(observations[*winner]))) continue;
+    for (std::size_t problem = 0; problem < groups.fastest_of_problem.size(); ++problem) {
+      if (problem == held_out_problem) continue;
+      const std::size_t winner = groups.fastest_of_problem[problem];
+      if (!measured_here.contains(groups.config_of[winner])) continue;
+      const Observation& other = observations[winner];
       const double distance = shape_distance(other.problem.m, other.problem.n, other.problem.k, target.problem.m,
                                              target.problem.n, target.problem.k) +
                               (other.trans != target.trans ? 1000 : 0);  // the same transpositions first
-      if (distance < nearest_distance) nearest_distance = distance, nearest_problem = &entry;
+      if (distance < nearest_distance) nearest_distance = distance, nearest_winner = winner;
     }
-    if (nearest_problem) {
-      const auto winner = std::min_element(nearest_problem->second.begin(), nearest_problem->second.end(),
-                                           [&](std::size_t a, std::size_t b) { return observations[a].seconds < observations[b].seconds; });
-      nearest.push_back(fastest / measured_here.at(config_identity(observations[*winner])));
-    }
+    if (nearest_winner < observations.size())
+      nearest.push_back(fastest / measured_here.at(groups.config_of[nearest_winner]));
   }
   ModelQuality quality;
   quality.predictions = errors.size();
@@ -358,10 +421,22 @@ ModelQuality held_out_quality(const std::vector<Observation>& observations, cons
   return quality;
 }
 
+}  // namespace
+
+ModelQuality held_out_quality(const std::vector<Observation>& observations, const NamedValues& limits,
+                              double compute_units, const ModelTerms& terms, LaunchFacts* facts) {
+  const PerformanceModel model(limits, compute_units, terms, facts);
+  return held_out_quality(observations, HeldOutSources(observations, model), model);
+}
+
 ModelTerms fit_terms(const std::vector<Observation>& observations, const NamedValues& limits, double compute_units,
                      const ModelTerms& initial, std::size_t least_predictions) {
   LaunchFacts facts;  // the same launches under every trial's terms
-  ModelQuality start = held_out_quality(observations, limits, compute_units, initial, &facts);
+  const HeldOutSources sources(observations, PerformanceModel(limits, compute_units, initial, &facts));
+  const auto quality = [&](const ModelTerms& terms) {
+    return held_out_quality(observations, sources, PerformanceModel(limits, compute_units, terms, &facts));
+  };
+  ModelQuality start = quality(initial);
   if (start.predictions < least_predictions) return initial;
 
   // The fixed cost of a call and the gain of co-resident work-groups, together: whatever predicts
@@ -372,7 +447,7 @@ ModelTerms fit_terms(const std::vector<Observation>& observations, const NamedVa
   ModelTerms fitted = initial;
   double least_error = start.median_error;
   const auto keep_if_better = [&](const ModelTerms& trial) {
-    if (const double error = held_out_quality(observations, limits, compute_units, trial, &facts).median_error; error < least_error)
+    if (const double error = quality(trial).median_error; error < least_error)
       least_error = error, fitted = trial;
   };
   constexpr std::array gains = {1.0, 0.8, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1, 0.0};
@@ -402,9 +477,9 @@ ModelTerms fit_terms(const std::vector<Observation>& observations, const NamedVa
                                             [](const auto& shape) { return shape.second.size() > 1; });
   std::vector<double> transpositions{initial.transposition_weight};
   if (shapes_to_tell >= least_shapes_under_several_transpositions) transpositions = {0.0, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 4.0};
-  double best_choice = held_out_quality(observations, limits, compute_units, fitted, &facts).choice_geomean;
+  double best_choice = quality(fitted).choice_geomean;
   const auto keep_if_it_chooses_better = [&](const ModelTerms& trial) {
-    if (const double choice = held_out_quality(observations, limits, compute_units, trial, &facts).choice_geomean;
+    if (const double choice = quality(trial).choice_geomean;
         choice > best_choice + 1e-9)
       best_choice = choice, fitted = trial;
   };

@@ -3,11 +3,13 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <map>
 #include <optional>
 #include <string>
 #include <tuple>
+#include <unordered_map>
 #include <vector>
 
 #include "core/kernel_family.hpp"
@@ -107,10 +109,17 @@ class LaunchFacts {
  public:
   std::optional<KernelFamily::Load> load(const Observation& seen, const NamedValues& limits, const ProblemSize& problem);
   double vector_width(const Observation& seen, std::size_t lda, std::size_t ldb);
+  bool scales_first(const Observation& seen);  // KernelFamily::scale_first() of its configuration
 
  private:
-  std::map<std::tuple<const Observation*, std::int64_t, std::int64_t, std::int64_t>, std::optional<KernelFamily::Load>> loads_;
-  std::map<std::tuple<const Observation*, std::size_t, std::size_t>, double> widths_;
+  // An observation and up to three numbers: a problem's M, N and K, or leading dimensions.
+  using Key = std::array<std::uintptr_t, 4>;
+  struct KeyHash {
+    std::size_t operator()(const Key& key) const noexcept;
+  };
+  std::unordered_map<Key, std::optional<KernelFamily::Load>, KeyHash> loads_;
+  std::unordered_map<Key, double, KeyHash> widths_;
+  std::unordered_map<const Observation*, bool> scales_first_;
 };
 
 // Time = call_seconds (and further_kernel_seconds for each further kernel) + the busiest compute
@@ -149,6 +158,17 @@ class PerformanceModel {
   // that is not a vector, which lies in memory alike either way), another device.
   double mistrust(const Observation& seen, const Target& target) const;
 
+  // What that mistrust is made of, whatever the weights (the fit weighs the same pairs many times).
+  struct MistrustFeatures {
+    bool measures = false;  // `seen` is a measurement of `target` itself on this device
+    double shape_distance = 0;
+    double crowding = 0;  // log(work-groups asked / work-groups measured)^2 where more are asked
+    bool reads_differently = false;
+    double device_distance = 0;
+  };
+  MistrustFeatures mistrust_features(const Observation& seen, const Target& target) const;
+  double mistrust(const MistrustFeatures& features) const;
+
   // What a prediction from `seen` for `target` is ranked by: the prediction times its mistrust,
   // which for a prediction by predict_transposed() (`transposed`) is that of a run under `seen`'s
   // own transpositions.
@@ -174,7 +194,7 @@ class PerformanceModel {
   LaunchFacts* facts_ = nullptr;
 };
 
-// A configuration ranked for a target: its most trusted observation, the time predicted from it
+// A configuration ranked for a target: its best-scored observation, the time predicted from it
 // and the score it is ranked by (the prediction times the mistrust). `transposed`: it runs under
 // `seen`'s transpositions after a pre-pass (PerformanceModel::predict_transposed).
 struct RankedConfig {
