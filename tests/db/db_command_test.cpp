@@ -9,6 +9,9 @@
 
 #include "db/database.hpp"
 #include "db/schema.hpp"
+#include "dispatch/config_selector.hpp"
+#include "dispatch/device_record.hpp"
+#include "dispatch/learned_model.hpp"
 #include "tuner/coverage_problems.hpp"
 #include "tuner/problem_list.hpp"
 #include "db_test_support.hpp"
@@ -180,6 +183,40 @@ TEST_F(DbCommand, ModelReportsHeldOutQuality) {
   EXPECT_NE(text.out.find("held-out choices"), std::string::npos) << text.out;
   EXPECT_NE(text.out.find("residency gain"), std::string::npos) << text.out;
   expect_bad_input("db model --precision fp12" + db, "fp12");
+}
+
+// What db model prints is what the dispatcher uses: the terms fitted to the same measurements.
+TEST_F(DbCommand, ModelPrintsTheTermsTheDispatcherFits) {
+  const std::filesystem::path path = directory / "shipped.db";
+  ASSERT_EQ(run_gemmtune("db import " GEMMTUNE_SOURCE_DIR "/configs/tuned/nvidia-h200.json --db " + quoted(path)).exit_code, 0);
+  const db::Database database(path, db::Database::Mode::ReadOnly);
+  ASSERT_EQ(database.devices().size(), 1u);
+  const db::DeviceRecord stored = database.devices().front();
+  DeviceFingerprint device;
+  device.platform = stored.platform, device.vendor = stored.vendor, device.name = stored.name;
+  device.driver_version = stored.driver_version, device.opencl_c_version = stored.opencl_c_version;
+  device.type = stored.type, device.compute_units = stored.compute_units, device.clock_mhz = stored.clock_mhz;
+  device.global_mem_bytes = stored.global_mem_bytes, device.local_mem_bytes = stored.local_mem_bytes;
+  device.max_work_group_size = stored.max_work_group_size, device.architecture = stored.architecture;
+  ASSERT_EQ(device.key(), stored.key);
+
+  for (const Precision precision : {Precision::Single, Precision::Double}) {
+    const ModelTerms used = learn_model(database, device, recorded_limits(stored), precision,
+                                        ConfigSelector::observations_per_problem)
+                                .model.terms();
+    const ProcessResult report =
+        run_gemmtune("db model --json --precision " + std::string(to_string(precision)) + " --db " + quoted(path));
+    ASSERT_EQ(report.exit_code, 0) << report.err;
+    const boost::json::value parsed = boost::json::parse(report.out);
+    const auto& printed = parsed.as_array().at(0).at("terms");
+    EXPECT_DOUBLE_EQ(printed.at("call_seconds").to_number<double>(), used.call_seconds);
+    EXPECT_DOUBLE_EQ(printed.at("residency_gain").to_number<double>(), used.residency_gain);
+    EXPECT_DOUBLE_EQ(printed.at("distance_weight").to_number<double>(), used.distance_weight);
+    EXPECT_DOUBLE_EQ(printed.at("transposition_weight").to_number<double>(), used.transposition_weight);
+    EXPECT_DOUBLE_EQ(printed.at("crowding_weight").to_number<double>(), used.crowding_weight);
+    for (const auto& [family, gain] : used.family_residency_gain)
+      EXPECT_DOUBLE_EQ(printed.at("family_residency_gain").at(family).to_number<double>(), gain) << family;
+  }
 }
 
 TEST_F(DbCommand, ExportImportRoundTrip) {
