@@ -52,12 +52,13 @@ bool reads_differently(const std::string& trans, const Target& target) {
 // The observations grouped by problem and by configuration, as indices, each observation's groups
 // numbered (the held-out loops compare numbers, not names), and each problem's fastest.
 struct Groups {
-  std::map<std::string, std::vector<std::size_t>> by_problem, by_config;
+  std::map<std::string, std::vector<std::size_t>> by_problem;
   std::vector<std::size_t> problem_of, config_of;  // per observation: its problem's and configuration's number
-  std::vector<const std::vector<std::size_t>*> config_members;  // per configuration number
-  std::vector<std::size_t> fastest_of_problem;                   // per problem number: an observation
+  std::vector<std::vector<std::size_t>> config_members;  // per configuration number
+  std::vector<std::size_t> fastest_of_problem;            // per problem number: an observation
   explicit Groups(const std::vector<Observation>& observations)
       : problem_of(observations.size()), config_of(observations.size()) {
+    std::map<std::string, std::vector<std::size_t>> by_config;
     for (std::size_t i = 0; i < observations.size(); ++i) {
       by_problem[problem_identity(observations[i].problem, observations[i].trans)].push_back(i);
       by_config[config_identity(observations[i])].push_back(i);
@@ -70,9 +71,9 @@ struct Groups {
       }
       fastest_of_problem.push_back(fastest);
     }
-    for (const auto& [identity, members] : by_config) {
+    for (auto& [identity, members] : by_config) {
       for (std::size_t i : members) config_of[i] = config_members.size();
-      config_members.push_back(&members);
+      config_members.push_back(std::move(members));
     }
   }
 };
@@ -344,7 +345,7 @@ class HeldOutSources {
       : groups_(observations), sources_(observations.size()) {
     for (std::size_t i = 0; i < observations.size(); ++i) {
       const Target target{observations[i].problem, observations[i].trans};
-      for (std::size_t j : *groups_.config_members[groups_.config_of[i]])
+      for (std::size_t j : groups_.config_members[groups_.config_of[i]])
         if (groups_.problem_of[j] != groups_.problem_of[i])
           sources_[i].push_back({&observations[j], model.mistrust_features(observations[j], target)});
     }
@@ -367,12 +368,9 @@ ModelQuality held_out_quality(const std::vector<Observation>& observations, cons
     const Observation& first = observations[members.front()];
     const std::size_t held_out_problem = groups.problem_of[members.front()];
     const Target target{first.problem, first.trans};
-    double fastest = std::numeric_limits<double>::infinity();
+    const double fastest = observations[groups.fastest_of_problem[held_out_problem]].seconds;
     std::map<std::size_t, double> measured_here;  // configuration number -> its time on the held-out problem
-    for (std::size_t i : members) {
-      fastest = std::min(fastest, observations[i].seconds);
-      measured_here[groups.config_of[i]] = observations[i].seconds;
-    }
+    for (std::size_t i : members) measured_here[groups.config_of[i]] = observations[i].seconds;
 
     // Each configuration measured here, predicted from its most trusted measurement elsewhere.
     double best_score = std::numeric_limits<double>::infinity(), chosen = 0;
