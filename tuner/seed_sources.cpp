@@ -2,7 +2,6 @@
 #include "tuner/seed_sources.hpp"
 
 #include <algorithm>
-#include <array>
 
 #include "core/shape_distance.hpp"
 #include "dispatch/learned_model.hpp"
@@ -59,12 +58,12 @@ std::vector<KernelConfig> device_winners(const SeedQuery& query) {
   std::vector<db::TunedBest> winners = query.database.device_winners(query.device.key, query.problem.precision);
   // As the kernels see them: a column-major problem's kernel runs N x M.
   const auto kernel_shape = [](const db::ProblemRecord& p) {
-    return p.layout == "col" ? std::array{p.n, p.m, p.k} : std::array{p.m, p.n, p.k};
+    return kernel_view(p.m, p.n, p.k, p.layout == "col" ? Layout::ColMajor : Layout::RowMajor);
   };
-  const auto tuned = kernel_shape(query.problem);
+  const ProblemSize tuned = kernel_shape(query.problem);
   const auto distance = [&](const db::TunedBest& best) {
-    const auto shape = kernel_shape(best.problem);
-    return shape_distance(shape[0], shape[1], shape[2], tuned[0], tuned[1], tuned[2]);
+    const ProblemSize shape = kernel_shape(best.problem);
+    return shape_distance(shape.m, shape.n, shape.k, tuned.m, tuned.n, tuned.k);
   };
   std::stable_sort(winners.begin(), winners.end(),
                    [&](const db::TunedBest& a, const db::TunedBest& b) { return distance(a) < distance(b); });
