@@ -126,6 +126,10 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
     parameter.aligned_to = string_at(object, "aligned_to", where, false);
     if (!parameter.aligned_to.empty() && parameter.aligned_to != "A" && parameter.aligned_to != "B")
       throw ConfigError(where + " (" + parameter.name + "): \"aligned_to\" must be \"A\" or \"B\"");
+    if (const auto* adapts = member(object, "adapts_to_shape")) {
+      if (!adapts->is_bool()) throw ConfigError(where + " (" + parameter.name + "): \"adapts_to_shape\" must be true or false");
+      parameter.adapts_to_shape = adapts->as_bool();
+    }
     slot_of[parameter.name] = family.parameters_.size();
     family.parameters_.push_back(std::move(parameter));
   }
@@ -166,7 +170,7 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
     family.rules_.push_back(parse(family.rule_texts_[i], "rule " + std::to_string(i + 1), false));
   family.choice_texts_ = strings_at(root, "choices", origin);
   for (std::size_t i = 0; i < family.choice_texts_.size(); ++i)
-    parse(family.choice_texts_[i], "choice " + std::to_string(i + 1), false);  // checked here, used by spaces
+    family.choices_.push_back(parse(family.choice_texts_[i], "choice " + std::to_string(i + 1), false));
 
   const auto config_at = [&](const boost::json::value& value, const std::string& where) {
     KernelConfig config;
@@ -246,7 +250,8 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
     const std::string where = origin + ": model";
     const auto& object = object_at(*model, where);
     for (const auto& item : object)
-      if (item.key() != "work_per_group" && item.key() != "resident" && item.key() != "c_passes")
+      if (item.key() != "work_per_group" && item.key() != "resident" && item.key() != "c_passes" &&
+          item.key() != "c_additions")
         throw ConfigError(where + ": unknown key \"" + std::string(item.key()) + "\"");
     if (member(object, "work_per_group"))
       family.work_per_group_ = parse(string_at(object, "work_per_group", where), "model.work_per_group", true);
@@ -254,6 +259,8 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
       family.resident_ = parse(string_at(object, "resident", where), "model.resident", false);
     if (member(object, "c_passes"))
       family.c_passes_ = parse(string_at(object, "c_passes", where), "model.c_passes", false);
+    if (member(object, "c_additions"))
+      family.c_additions_ = parse(string_at(object, "c_additions", where), "model.c_additions", false);
   }
   return family;
 }
@@ -270,12 +277,16 @@ KernelConfig KernelFamily::defaults() const {
 }
 
 KernelConfig KernelFamily::complete(const KernelConfig& config) const {
-  KernelConfig complete = defaults();
-  for (const auto& [name, value] : config) {
-    const auto found = complete.find(name);
-    if (found == complete.end()) throw ConfigError("unknown " + name_ + " parameter '" + name + "'");
-    found->second = value;
-  }
+  // Filled in place rather than over defaults(): the model completes thousands of configurations,
+  // nearly all complete already, for each problem it ranks.
+  KernelConfig complete = config;
+  std::size_t given = 0;
+  for (const auto& parameter : parameters_)
+    if (!complete.try_emplace(parameter.name, parameter.default_value).second) ++given;
+  if (given != config.size())
+    for (const auto& entry : config)
+      if (std::ranges::none_of(parameters_, [&](const FamilyParameter& parameter) { return parameter.name == entry.first; }))
+        throw ConfigError("unknown " + name_ + " parameter '" + entry.first + "'");
   return complete;
 }
 
@@ -317,26 +328,32 @@ KernelConfig KernelFamily::default_for(const NamedValues& limits) const {
 }
 
 std::optional<std::string> KernelFamily::rule_violation(const KernelConfig& config, const NamedValues& limits) const {
-  return first_violation(complete(config), limits, false);
+  return first_violation(rules_, rule_texts_, "rule", complete(config), limits, false);
+}
+
+std::optional<std::string> KernelFamily::choice_violation(const KernelConfig& config, const NamedValues& limits) const {
+  return first_violation(choices_, choice_texts_, "choice", complete(config), limits, false);
 }
 
 std::optional<std::string> KernelFamily::device_violation(const NamedValues& limits) const {
-  return first_violation(defaults(), limits, true);
+  return first_violation(rules_, rule_texts_, "rule", defaults(), limits, true);
 }
 
-std::optional<std::string> KernelFamily::first_violation(const KernelConfig& full, const NamedValues& limits,
+std::optional<std::string> KernelFamily::first_violation(const std::vector<Expression>& conditions,
+                                                         const std::vector<std::string>& texts, const char* kind,
+                                                         const KernelConfig& full, const NamedValues& limits,
                                                          bool device_rules_only) const {
   const std::vector<std::int64_t> values = slots(full, limits, {});
   const auto reads_parameters = [&](const Expression& rule) {
     return std::ranges::any_of(rule.slots(), [&](std::size_t slot) { return slot < parameters_.size(); });
   };
-  for (std::size_t i = 0; i < rules_.size(); ++i) {
-    if (device_rules_only && reads_parameters(rules_[i])) continue;
-    const auto holds = rules_[i].evaluate(values);
+  for (std::size_t i = 0; i < conditions.size(); ++i) {
+    if (device_rules_only && reads_parameters(conditions[i])) continue;
+    const auto holds = conditions[i].evaluate(values);
     if (holds && *holds) continue;
     std::ostringstream message;
-    message << "rule '" << rule_texts_[i] << "' " << (holds ? "fails" : "overflows 64-bit arithmetic") << ":";
-    for (const std::size_t slot : rules_[i].slots()) {
+    message << kind << " '" << texts[i] << "' " << (holds ? "fails" : "overflows 64-bit arithmetic") << ":";
+    for (const std::size_t slot : conditions[i].slots()) {
       if (slot < parameters_.size()) message << ' ' << parameters_[slot].name << '=' << values[slot];
       else message << ' ' << device_limit_names()[slot - parameters_.size()] << '=' << values[slot];
     }
@@ -410,7 +427,10 @@ std::optional<KernelFamily::Packing> KernelFamily::packing(const KernelConfig& c
 }
 
 KernelFamily::Ranges KernelFamily::ranges(const KernelConfig& config, const ProblemSize& problem) const {
-  const std::vector<std::int64_t> values = slots(complete(config), {}, problem);
+  return ranges_of(slots(complete(config), {}, problem));
+}
+
+KernelFamily::Ranges KernelFamily::ranges_of(const std::vector<std::int64_t>& values) const {
   Ranges ranges;
   for (std::size_t i = 0; i < 3; ++i) {
     ranges.global[i] = global_[i] ? static_cast<std::size_t>(evaluate(*global_[i], values, "global range")) : 1;
@@ -422,7 +442,7 @@ KernelFamily::Ranges KernelFamily::ranges(const KernelConfig& config, const Prob
 KernelFamily::Load KernelFamily::load(const KernelConfig& config, const NamedValues& limits,
                                       const ProblemSize& problem) const {
   const std::vector<std::int64_t> values = slots(complete(config), limits, problem);
-  const Ranges launch = ranges(config, problem);
+  const Ranges launch = ranges_of(values);
   Load load;
   load.work_groups = 1;
   for (std::size_t i = 0; i < 3; ++i)
@@ -433,6 +453,8 @@ KernelFamily::Load KernelFamily::load(const KernelConfig& config, const NamedVal
                                   static_cast<double>(problem.k) / load.work_groups;
   if (resident_) load.resident = std::max<double>(1, static_cast<double>(evaluate(*resident_, values, "model.resident")));
   if (c_passes_) load.c_passes = std::max<double>(1, static_cast<double>(evaluate(*c_passes_, values, "model.c_passes")));
+  if (c_additions_)
+    load.c_additions = std::max<double>(0, static_cast<double>(evaluate(*c_additions_, values, "model.c_additions")));
   return load;
 }
 

@@ -38,6 +38,10 @@ struct FamilyParameter {
   std::vector<std::int64_t> values;   // candidates tuned by default; empty: fixed at the default
   std::string meaning;
   std::string aligned_to;             // "A" or "B": a vector width lowered to the operand's alignment
+  // The dispatcher may run a measured configuration with another of `values` for a problem that
+  // was not tuned exactly (core/configuration_variants.hpp): a parameter whose best value follows
+  // the shape (split K) rather than the device.
+  bool adapts_to_shape = false;
 };
 
 // The kernel's OpenCL source as embedded, with the hash that keys its results.
@@ -92,6 +96,9 @@ class KernelFamily {
   // fails: TSM=64, WPTM=6", or nothing. A rule whose arithmetic overflows or divides by zero fails.
   // Throws ConfigError on an unknown parameter name.
   std::optional<std::string> rule_violation(const KernelConfig& config, const NamedValues& limits) const;
+  // The same for the description's choices: the first one `config` breaks, which puts it outside
+  // the family's tuning space (a configuration not worth timing there), or nothing.
+  std::optional<std::string> choice_violation(const KernelConfig& config, const NamedValues& limits) const;
   // The first rule that reads device limits only and fails on this device, as rule_violation()
   // words it: no configuration of the family can run there (a family for one vendor's
   // instructions, say). Nothing where the device can run some configuration.
@@ -144,6 +151,8 @@ class KernelFamily {
   // into it). Problem-independent where it can be.
   struct Load {
     double work_groups = 0, work_per_group = 0, resident = 1, c_passes = 1;
+    // How many times each element of C is added into atomically ("model.c_additions", else 0).
+    double c_additions = 0;
   };
   Load load(const KernelConfig& config, const NamedValues& limits, const ProblemSize& problem) const;
 
@@ -158,10 +167,13 @@ class KernelFamily {
     std::string option;  // followed by the value of `value`
     Expression value;
   };
-  std::optional<std::string> first_violation(const KernelConfig& complete, const NamedValues& limits,
+  std::optional<std::string> first_violation(const std::vector<Expression>& conditions,
+                                             const std::vector<std::string>& texts, const char* kind,
+                                             const KernelConfig& complete, const NamedValues& limits,
                                              bool device_rules_only) const;
   std::vector<std::int64_t> slots(const KernelConfig& complete, const NamedValues& limits,
                                   const ProblemSize& problem) const;
+  Ranges ranges_of(const std::vector<std::int64_t>& slot_values) const;
   std::int64_t evaluate(const Expression& expression, const std::vector<std::int64_t>& values,
                         const char* what) const;
 
@@ -172,7 +184,7 @@ class KernelFamily {
   std::vector<Precision> precisions_;
   std::vector<std::string> transpositions_, includes_;
   std::vector<std::string> rule_texts_, choice_texts_;
-  std::vector<Expression> rules_;
+  std::vector<Expression> rules_, choices_;
   std::vector<Conditional> device_defaults_;
   std::vector<KernelConfig> safe_defaults_;
   std::vector<std::pair<std::string, Expression>> derived_defines_;
@@ -186,7 +198,7 @@ class KernelFamily {
   };
   std::optional<PackDescription> pack_;
   std::array<std::optional<Expression>, 3> global_, local_;
-  std::optional<Expression> work_per_group_, resident_, c_passes_;
+  std::optional<Expression> work_per_group_, resident_, c_passes_, c_additions_;
 };
 
 }  // namespace gemmtune

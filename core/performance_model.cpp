@@ -39,9 +39,10 @@ double quantile(std::vector<double> values, double q) {
   return values[at];
 }
 
-// Whether `seen` was measured on the target's problem and transpositions, on whichever device.
+// Whether `seen` was measured on the target's problem and transpositions, on whichever device, as
+// it runs (a variant of such a measurement was not).
 bool of_target(const Observation& seen, const Target& target) {
-  return seen.trans == target.trans && seen.problem == target.problem;
+  return seen.trans == target.trans && seen.problem == target.problem && !seen.is_variant();
 }
 
 bool reads_differently(const std::string& trans, const Target& target) {
@@ -84,11 +85,16 @@ std::pair<std::size_t, std::size_t> dense_leading_dimensions(const ProblemSize& 
   return {static_cast<std::size_t>(trans_a ? problem.m : problem.k), static_cast<std::size_t>(trans_b ? problem.k : problem.n)};
 }
 
+// The configuration that ran (`as_measured`) or the one asked about: they differ for a variant only.
+const KernelConfig& configuration(const Observation& seen, bool as_measured) {
+  return as_measured ? seen.ran() : seen.config;
+}
+
 // The product of the vector widths `seen`'s configuration loads with where A's and B's leading
 // dimensions are `lda` and `ldb` (offsets 0): the widths they allow (KernelFamily::aligned).
-double vector_width(const Observation& seen, std::size_t lda, std::size_t ldb) {
+double vector_width(const Observation& seen, bool as_measured, std::size_t lda, std::size_t ldb) {
   double product = 1;
-  const KernelConfig aligned = seen.family->aligned(seen.config, std::max<std::size_t>(lda, 1), 0,
+  const KernelConfig aligned = seen.family->aligned(configuration(seen, as_measured), std::max<std::size_t>(lda, 1), 0,
                                                     std::max<std::size_t>(ldb, 1), 0);
   for (const auto& parameter : seen.family->parameters())
     if (!parameter.aligned_to.empty()) product *= static_cast<double>(std::max<std::int64_t>(1, aligned.at(parameter.name)));
@@ -96,9 +102,10 @@ double vector_width(const Observation& seen, std::size_t lda, std::size_t ldb) {
 }
 
 // `seen`'s launch on `problem`; nothing where an expression fails for it (overflows or divides by zero).
-std::optional<KernelFamily::Load> launch_load(const Observation& seen, const NamedValues& limits, const ProblemSize& problem) {
+std::optional<KernelFamily::Load> launch_load(const Observation& seen, bool as_measured, const NamedValues& limits,
+                                              const ProblemSize& problem) {
   try {
-    return seen.family->load(seen.config, limits, problem);
+    return seen.family->load(configuration(seen, as_measured), limits, problem);
   } catch (const ConfigError&) {
     return std::nullopt;
   }
@@ -118,23 +125,24 @@ std::size_t LaunchFacts::KeyHash::operator()(const Key& key) const noexcept {
   return hash;
 }
 
-std::optional<KernelFamily::Load> LaunchFacts::load(const Observation& seen, const NamedValues& limits,
+std::optional<KernelFamily::Load> LaunchFacts::load(const Observation& seen, bool as_measured, const NamedValues& limits,
                                                     const ProblemSize& problem) {
-  const Key key{reinterpret_cast<std::uintptr_t>(&seen), static_cast<std::uintptr_t>(problem.m),
+  const Key key{reinterpret_cast<std::uintptr_t>(&seen), as_measured, static_cast<std::uintptr_t>(problem.m),
                 static_cast<std::uintptr_t>(problem.n), static_cast<std::uintptr_t>(problem.k)};
   if (const auto known = loads_.find(key); known != loads_.end()) return known->second;
-  return loads_[key] = launch_load(seen, limits, problem);
+  return loads_[key] = launch_load(seen, as_measured, limits, problem);
 }
 
-double LaunchFacts::vector_width(const Observation& seen, std::size_t lda, std::size_t ldb) {
-  const Key key{reinterpret_cast<std::uintptr_t>(&seen), lda, ldb, 0};
+double LaunchFacts::vector_width(const Observation& seen, bool as_measured, std::size_t lda, std::size_t ldb) {
+  const Key key{reinterpret_cast<std::uintptr_t>(&seen), as_measured, lda, ldb, 0};
   if (const auto known = widths_.find(key); known != widths_.end()) return known->second;
-  return widths_[key] = gemmtune::vector_width(seen, lda, ldb);
+  return widths_[key] = gemmtune::vector_width(seen, as_measured, lda, ldb);
 }
 
-bool LaunchFacts::scales_first(const Observation& seen) {
-  if (const auto known = scales_first_.find(&seen); known != scales_first_.end()) return known->second;
-  return scales_first_[&seen] = seen.family->scale_first(seen.config);
+bool LaunchFacts::scales_first(const Observation& seen, bool as_measured) {
+  const Key key{reinterpret_cast<std::uintptr_t>(&seen), as_measured, 0, 0, 0};
+  if (const auto known = scales_first_.find(key); known != scales_first_.end()) return known->second;
+  return scales_first_[key] = seen.family->scale_first(configuration(seen, as_measured));
 }
 
 double ModelTerms::residency_gain_of(const KernelFamily& family) const {
@@ -151,12 +159,14 @@ PerformanceModel PerformanceModel::remembering(LaunchFacts* facts) const {
   return copy;
 }
 
-std::optional<KernelFamily::Load> PerformanceModel::load_of(const Observation& seen, const ProblemSize& problem) const {
-  return facts_ ? facts_->load(seen, limits_, problem) : launch_load(seen, limits_, problem);
+std::optional<KernelFamily::Load> PerformanceModel::load_of(const Observation& seen, bool as_measured,
+                                                            const ProblemSize& problem) const {
+  return facts_ ? facts_->load(seen, as_measured, limits_, problem) : launch_load(seen, as_measured, limits_, problem);
 }
 
-double PerformanceModel::vector_width_of(const Observation& seen, std::size_t lda, std::size_t ldb) const {
-  return facts_ ? facts_->vector_width(seen, lda, ldb) : vector_width(seen, lda, ldb);
+double PerformanceModel::vector_width_of(const Observation& seen, bool as_measured, std::size_t lda,
+                                         std::size_t ldb) const {
+  return facts_ ? facts_->vector_width(seen, as_measured, lda, ldb) : vector_width(seen, as_measured, lda, ldb);
 }
 
 std::optional<double> PerformanceModel::wave_work(const Observation& seen, const KernelFamily::Load& load) const {
@@ -170,8 +180,13 @@ std::optional<double> PerformanceModel::wave_work(const Observation& seen, const
          load.work_per_group;
 }
 
-double PerformanceModel::fixed_seconds(const Observation& seen) const {
-  const bool scales_first = facts_ ? facts_->scales_first(seen) : seen.family->scale_first(seen.config);
+double PerformanceModel::additions_seconds(const ProblemSize& problem, const KernelFamily::Load& load) const {
+  return terms_.addition_seconds * load.c_additions * static_cast<double>(problem.m) * static_cast<double>(problem.n);
+}
+
+double PerformanceModel::fixed_seconds(const Observation& seen, bool as_measured) const {
+  const bool scales_first =
+      facts_ ? facts_->scales_first(seen, as_measured) : seen.family->scale_first(configuration(seen, as_measured));
   return terms_.call_seconds + (scales_first ? further_kernel_seconds() : 0);
 }
 
@@ -182,18 +197,22 @@ std::optional<double> PerformanceModel::predict(const Observation& seen, const T
 
 std::optional<double> PerformanceModel::predict(const Observation& seen, const Target& target, std::size_t lda,
                                                 std::size_t ldb) const {
-  const auto measured_load = load_of(seen, seen.problem), asked_load = load_of(seen, target.problem);
+  const auto measured_load = load_of(seen, true, seen.problem), asked_load = load_of(seen, false, target.problem);
   if (!measured_load || !asked_load) return std::nullopt;
   const auto measured = wave_work(seen, *measured_load), asked = wave_work(seen, *asked_load);
   if (!measured || !asked) return std::nullopt;
   // A call never takes less than its fixed cost; what it took beyond that scales with the work.
   // The fixed part of a measured call is at most 95% of it, so that a measurement carried to its
-  // own problem predicts what it measured.
-  const double fixed = std::min(fixed_seconds(seen), 0.95 * seen.seconds);
-  const double busy = seen.seconds - fixed;
+  // own problem predicts what it measured. A variant pays its own fixed cost (split K's scaling of C
+  // first, or none).
+  const double fixed = std::min(fixed_seconds(seen, true), 0.95 * seen.seconds);
+  const double measured_additions = std::min(additions_seconds(seen.problem, *measured_load), 0.95 * seen.seconds - fixed);
+  const double busy = seen.seconds - fixed - measured_additions;
   const auto [seen_lda, seen_ldb] = dense_leading_dimensions(seen.problem, seen.trans);
-  const double widths = vector_width_of(seen, seen_lda, seen_ldb) / vector_width_of(seen, lda, ldb);
-  const double predicted = fixed + busy * (*asked / *measured) * std::sqrt(std::max(1.0, widths));
+  const double widths = vector_width_of(seen, true, seen_lda, seen_ldb) / vector_width_of(seen, false, lda, ldb);
+  const double asked_fixed = seen.is_variant() ? fixed_seconds(seen, false) : fixed;
+  const double predicted = asked_fixed + additions_seconds(target.problem, *asked_load) +
+                           busy * (*asked / *measured) * std::sqrt(std::max(1.0, widths));
   double least = terms_.peak_flops > 0 ? flops(target.problem) / terms_.peak_flops : 0;
   if (terms_.streaming_bytes_per_second > 0)
     least = std::max(least, bytes_moved(target.problem, asked_load->c_passes, static_cast<double>(limits_.at("element_bytes"))) /
@@ -240,7 +259,7 @@ double fastest_call(const std::vector<Observation>& observations) {
 }
 
 double traffic_bytes(const Observation& seen, const ProblemSize& problem, const NamedValues& limits) {
-  const auto load = launch_load(seen, limits, problem);
+  const auto load = launch_load(seen, true, limits, problem);
   return bytes_moved(problem, load ? load->c_passes : 1, static_cast<double>(limits.at("element_bytes")));
 }
 
@@ -256,8 +275,13 @@ double fastest_rate(const std::vector<Observation>& observations) {
   return fastest;
 }
 
+bool PerformanceModel::adds_into_c(const Observation& seen) const {
+  const auto load = load_of(seen, false, seen.problem);
+  return load && load->c_additions > 0;
+}
+
 bool PerformanceModel::measures(const Observation& seen, const Target& target) {
-  return seen.device_distance == 0 && of_target(seen, target);
+  return seen.device_distance == 0 && of_target(seen, target);  // never a variant
 }
 
 double PerformanceModel::mistrust(const Observation& seen, const Target& target) const {
@@ -271,11 +295,12 @@ PerformanceModel::MistrustFeatures PerformanceModel::mistrust_features(const Obs
   if (features.measures) return features;
   features.shape_distance = shape_distance(seen.problem.m, seen.problem.n, seen.problem.k, target.problem.m,
                                            target.problem.n, target.problem.k);
-  const auto measured = load_of(seen, seen.problem), asked = load_of(seen, target.problem);
+  const auto measured = load_of(seen, true, seen.problem), asked = load_of(seen, false, target.problem);
   if (measured && asked && measured->work_groups > 0 && asked->work_groups > measured->work_groups)
     features.crowding = std::pow(std::log(asked->work_groups / measured->work_groups), 2);
   features.reads_differently = reads_differently(seen.trans, target);
   features.device_distance = seen.device_distance;
+  features.variant = seen.is_variant();
   return features;
 }
 
@@ -283,10 +308,10 @@ double PerformanceModel::mistrust(const MistrustFeatures& features) const {
   if (features.measures) return 1;
   return 1 + terms_.prediction_weight + terms_.distance_weight * features.shape_distance +
          terms_.crowding_weight * features.crowding + terms_.transposition_weight * (features.reads_differently ? 1 : 0) +
-         terms_.device_weight * features.device_distance;
+         terms_.device_weight * features.device_distance + terms_.variant_weight * (features.variant ? 1 : 0);
 }
 
-std::vector<RankedConfig> rank_configs(const PerformanceModel& shared_model, const std::vector<Observation>& observations,
+std::vector<RankedConfig> rank_configs(const PerformanceModel& shared_model, const std::vector<const Observation*>& observations,
                                        const Target& target) {
   // Each launch is read once for the ranking: a prediction, the pre-pass's and the mistrust of
   // carrying it to more work-groups all read the measured and the asked launch.
@@ -294,8 +319,8 @@ std::vector<RankedConfig> rank_configs(const PerformanceModel& shared_model, con
   const PerformanceModel model = shared_model.remembering(&facts);
   std::map<std::string, RankedConfig> best;  // per configuration, its best-scored observation
   std::set<std::string> measured;            // configurations this device measured on the target itself
-  for (const auto& seen : observations)
-    if (PerformanceModel::measures(seen, target)) {
+  for (const Observation* candidate : observations)
+    if (const Observation& seen = *candidate; PerformanceModel::measures(seen, target)) {
       measured.insert(config_identity(seen));
       best[config_identity(seen)] = {&seen, seen.seconds, seen.seconds};
     }
@@ -317,16 +342,24 @@ std::vector<RankedConfig> rank_configs(const PerformanceModel& shared_model, con
   // H200's tuning, 256^3's winner predicted 43 us at 1024^3 in double and ran 215 us, against the
   // 85 us of the H200's own 1024^3 entry).
   bool problem_measured = !measured.empty();
-  for (const auto& seen : observations)
-    if (!measured.contains(config_identity(seen)) && of_target(seen, target) && consider(seen)) problem_measured = true;
+  for (const Observation* seen : observations)
+    if (!measured.contains(config_identity(*seen)) && of_target(*seen, target) && consider(*seen)) problem_measured = true;
   if (!problem_measured)
-    for (const auto& seen : observations)
-      if (!of_target(seen, target)) consider(seen);
+    for (const Observation* seen : observations)
+      if (!of_target(*seen, target)) consider(*seen);
   std::vector<RankedConfig> ranked;
   ranked.reserve(best.size());
   for (auto& [identity, entry] : best) ranked.push_back(entry);
   std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.score < b.score; });
   return ranked;
+}
+
+std::vector<RankedConfig> rank_configs(const PerformanceModel& model, const std::vector<Observation>& observations,
+                                       const Target& target) {
+  std::vector<const Observation*> all;
+  all.reserve(observations.size());
+  for (const auto& seen : observations) all.push_back(&seen);
+  return rank_configs(model, all, target);
 }
 
 namespace {
@@ -362,7 +395,7 @@ class HeldOutSources {
 ModelQuality held_out_quality(const std::vector<Observation>& observations, const HeldOutSources& sources,
                               const PerformanceModel& model) {
   const Groups& groups = sources.groups();
-  std::vector<double> errors, choices, nearest;
+  std::vector<double> errors, adding_errors, choices, nearest;
   std::map<std::string, std::vector<double>> errors_by_family;
   for (const auto& [held_out, members] : groups.by_problem) {
     const Observation& first = observations[members.front()];
@@ -384,6 +417,7 @@ ModelQuality held_out_quality(const std::vector<Observation>& observations, cons
       if (!predicted) continue;
       errors.push_back(std::abs(*predicted / observations[i].seconds - 1));
       errors_by_family[source->family->name()].push_back(errors.back());
+      if (model.adds_into_c(*source)) adding_errors.push_back(errors.back());
       if (const double score = model.score(*source, target, *predicted); score < best_score)
         best_score = score, chosen = observations[i].seconds;
     }
@@ -410,6 +444,8 @@ ModelQuality held_out_quality(const std::vector<Observation>& observations, cons
   quality.median_error = quantile(errors, 0.5);
   quality.p90_error = quantile(errors, 0.9);
   for (const auto& [family, its_errors] : errors_by_family) quality.median_error_by_family[family] = quantile(its_errors, 0.5);
+  quality.adding_predictions = adding_errors.size();
+  quality.median_error_adding = quantile(adding_errors, 0.5);
   quality.choices = choices.size();
   quality.choice_geomean = geomean(choices);
   quality.choice_worst = choices.empty() ? 0 : *std::min_element(choices.begin(), choices.end());
@@ -466,7 +502,6 @@ ModelTerms fit_terms(const std::vector<Observation>& observations, const NamedVa
       keep_if_better(trial);
     }
   }
-
   // The mistrust weights: whatever chooses best for the held-out problems. That of other
   // transpositions only where the measurements can tell: shapes tuned under several of them.
   std::map<std::string, std::set<std::string>> transpositions_of_shape;
@@ -496,6 +531,19 @@ ModelTerms fit_terms(const std::vector<Observation>& observations, const NamedVa
     ModelTerms trial = weighted;
     trial.crowding_weight = crowding;
     keep_if_it_chooses_better(trial);
+  }
+  // Last, the cost of an atomic addition into C, by the error of the predictions it changes: those
+  // of configurations that add into C, carried to a larger or a smaller C. After the weights, which
+  // it would otherwise sway through the held-out choices (on the H200's fp32 tuning it took the
+  // transposition weight from 2 to 0.2, and TN skinny problems ran up to 3.2 times slower).
+  const ModelTerms before_additions = fitted;
+  double least_adding_error = quality(fitted).median_error_adding;
+  for (double addition : {1e-12, 2e-12, 5e-12, 1e-11, 2e-11, 5e-11}) {
+    ModelTerms trial = before_additions;
+    trial.addition_seconds = addition;
+    if (const ModelQuality trial_quality = quality(trial);
+        trial_quality.adding_predictions > 0 && trial_quality.median_error_adding < least_adding_error)
+      least_adding_error = trial_quality.median_error_adding, fitted = trial;
   }
   return fitted;
 }

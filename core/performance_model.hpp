@@ -30,6 +30,13 @@ struct Observation {
   // The family packs both operands itself at this precision (KernelFamily::packs): it reads them
   // one way whatever the transpositions, so transposing them first would only add a copy.
   bool packs_operands = false;
+  // Where not empty, the configuration that ran: this observation is a variant of that measurement
+  // (core/configuration_variants.hpp), `config` being the measured one with parameters that adapt
+  // to the shape changed, and the model carries the time measured with this one to `config`.
+  KernelConfig measured_config = {};
+  bool is_variant() const { return !measured_config.empty(); }
+  // The configuration the time was measured with.
+  const KernelConfig& ran() const { return is_variant() ? measured_config : config; }
 };
 
 // The problem a prediction is for.
@@ -49,6 +56,10 @@ OperandsReadDifferently operands_read_differently(const std::string& trans, cons
 // The model's free terms: what the fit chooses (fit_terms) from held-out measurements.
 struct ModelTerms {
   double call_seconds = 0;           // a call's fixed cost (launch, host work), not scaled with work
+  // What one atomic addition into C costs (KernelFamily::Load::c_additions): a split K adds each
+  // element of C once per part, and the additions queue at the memory that carries them out
+  // whatever the work-groups do, so their cost scales with C and the split, not with the work.
+  double addition_seconds = 0;
   // What a compute unit gains from running several work-groups at once: c of them together finish
   // in c^(1 - gain) times one's time. 1: each runs as fast as it would alone (only whole waves
   // cost); 0: they only take turns. Small tiles rarely fill a unit alone, so a problem with a few
@@ -65,6 +76,12 @@ struct ModelTerms {
   // work-groups share a unit is the least certain part of the model.
   double crowding_weight = 0;
   double device_weight = 0.25;       // mistrust per unit of device distance (a sibling's measurement)
+  // Mistrust of a variant's prediction (Observation::measured_config): another split of K, say, was
+  // not measured, only predicted from the configuration that was. Not fitted: a tuning measures
+  // few configurations that differ only in such a parameter. Over the H200's fp32 tuning, 44
+  // such pairs of one problem were predicted one from the other within 16% (mean |log| of
+  // predicted over measured; fp64: 164 pairs, 23%), about the held-out error of a carried shape.
+  double variant_weight = 0.15;
   // Mistrust of any prediction against a measurement of the very problem on this device: another
   // configuration replaces a measured one only when predicted clearly faster (a problem tuned
   // briefly keeps its winner unless a well-measured neighbour promises more than this margin).
@@ -105,25 +122,29 @@ double fastest_streaming(const std::vector<Observation>& observations, const Nam
 // What the model reads of a configuration's launches, kept across models of other terms (the fit
 // tries many on the same observations, which must outlive it): an observation's load on a problem
 // and the vector widths it loads with under given leading dimensions. One thread at a time.
+// Each is read of the configuration that ran (`as_measured`, Observation::ran()) or of the one asked
+// about (Observation::config); they differ for a variant only.
 class LaunchFacts {
  public:
-  std::optional<KernelFamily::Load> load(const Observation& seen, const NamedValues& limits, const ProblemSize& problem);
-  double vector_width(const Observation& seen, std::size_t lda, std::size_t ldb);
-  bool scales_first(const Observation& seen);  // KernelFamily::scale_first() of its configuration
+  std::optional<KernelFamily::Load> load(const Observation& seen, bool as_measured, const NamedValues& limits,
+                                         const ProblemSize& problem);
+  double vector_width(const Observation& seen, bool as_measured, std::size_t lda, std::size_t ldb);
+  bool scales_first(const Observation& seen, bool as_measured);  // KernelFamily::scale_first()
 
  private:
-  // An observation and up to three numbers: a problem's M, N and K, or leading dimensions.
-  using Key = std::array<std::uintptr_t, 4>;
+  // An observation, which of its configurations, and up to three numbers: a problem's M, N and K,
+  // or leading dimensions.
+  using Key = std::array<std::uintptr_t, 5>;
   struct KeyHash {
     std::size_t operator()(const Key& key) const noexcept;
   };
   std::unordered_map<Key, std::optional<KernelFamily::Load>, KeyHash> loads_;
   std::unordered_map<Key, double, KeyHash> widths_;
-  std::unordered_map<const Observation*, bool> scales_first_;
+  std::unordered_map<Key, bool, KeyHash> scales_first_;
 };
 
-// Time = call_seconds (and further_kernel_seconds for each further kernel) + the busiest compute
-// unit's turns x the work of one work-group. A unit runs up to `resident` work-groups at once
+// Time = call_seconds (and further_kernel_seconds for each further kernel) + the atomic additions
+// into C at addition_seconds each + the busiest compute unit's turns x the work of one work-group. A unit runs up to `resident` work-groups at once
 // (KernelFamily::Load), each round of c of them taking c^(1 - residency_gain) times one
 // work-group's time: a configuration's measured time fixes its rate, which is then carried to
 // another shape. Tile edges, split K, too few work-groups for the device and the last, partial
@@ -165,6 +186,7 @@ class PerformanceModel {
     double crowding = 0;  // log(work-groups asked / work-groups measured)^2 where more are asked
     bool reads_differently = false;
     double device_distance = 0;
+    bool variant = false;  // Observation::is_variant()
   };
   MistrustFeatures mistrust_features(const Observation& seen, const Target& target) const;
   double mistrust(const MistrustFeatures& features) const;
@@ -177,15 +199,20 @@ class PerformanceModel {
   // Whether `seen` is a measurement of `target` itself on this device.
   static bool measures(const Observation& seen, const Target& target);
 
+  // Whether `seen`'s configuration adds into C atomically (KernelFamily::Load::c_additions), so
+  // that its predictions pay for the additions at addition_seconds.
+  bool adds_into_c(const Observation& seen) const;
+
   const ModelTerms& terms() const { return terms_; }
 
  private:
   // predict() where A's and B's leading dimensions are `lda` and `ldb`.
   std::optional<double> predict(const Observation& seen, const Target& target, std::size_t lda, std::size_t ldb) const;
-  std::optional<KernelFamily::Load> load_of(const Observation& seen, const ProblemSize& problem) const;
-  double vector_width_of(const Observation& seen, std::size_t lda, std::size_t ldb) const;
+  std::optional<KernelFamily::Load> load_of(const Observation& seen, bool as_measured, const ProblemSize& problem) const;
+  double vector_width_of(const Observation& seen, bool as_measured, std::size_t lda, std::size_t ldb) const;
   std::optional<double> wave_work(const Observation& seen, const KernelFamily::Load& load) const;
-  double fixed_seconds(const Observation& seen) const;
+  double fixed_seconds(const Observation& seen, bool as_measured) const;
+  double additions_seconds(const ProblemSize& problem, const KernelFamily::Load& load) const;
   double further_kernel_seconds() const { return std::max(terms_.call_seconds, terms_.further_kernel_seconds); }
 
   NamedValues limits_;
@@ -212,6 +239,9 @@ struct RankedConfig {
 // run as measured after a transposition pre-pass (paying for the copies), and ranked by the better.
 std::vector<RankedConfig> rank_configs(const PerformanceModel& model, const std::vector<Observation>& observations,
                                        const Target& target);
+// The same over the observations pointed to (a selection of them, which must outlive the ranking).
+std::vector<RankedConfig> rank_configs(const PerformanceModel& model, const std::vector<const Observation*>& observations,
+                                       const Target& target);
 
 // How well the model does on measurements it did not see: each measured problem in turn is held
 // out, and its configurations are predicted, and one chosen, from the other problems' measurements.
@@ -219,6 +249,10 @@ struct ModelQuality {
   std::size_t predictions = 0;                  // configurations of held-out problems predicted
   double median_error = 0, p90_error = 0;       // |predicted / measured - 1|
   std::map<std::string, double> median_error_by_family;
+  // The same over the predictions of configurations that add into C (PerformanceModel::adds_into_c),
+  // which alone the cost of an addition changes.
+  std::size_t adding_predictions = 0;
+  double median_error_adding = 0;
   std::size_t choices = 0;                      // held-out problems with a choice scored
   double choice_geomean = 0, choice_worst = 0;  // fastest measured there / the choice's measured time
   std::size_t nearest_choices = 0;              // the same for the nearest tuned problem's best

@@ -43,6 +43,18 @@ std::string format_problem(const Observation& seen) {
   return format_shape(seen.problem.m, seen.problem.n, seen.problem.k) + " " + seen.trans + " (" + seen.family->name() + ")";
 }
 
+// For a variant, what differs from the configuration that ran: " with KSPLIT=8 where KSPLIT=1 ran".
+std::string variant_note(const Observation& seen) {
+  std::string asked, ran;
+  for (const auto& [name, value] : seen.config) {
+    const auto measured = seen.measured_config.find(name);
+    if (measured == seen.measured_config.end() || measured->second == value) continue;
+    asked += (asked.empty() ? "" : ",") + name + '=' + std::to_string(value);
+    ran += (ran.empty() ? "" : ",") + name + '=' + std::to_string(measured->second);
+  }
+  return seen.is_variant() ? " with " + asked + " where " + ran + " ran" : "";
+}
+
 // A choice and the time it was measured or predicted to take.
 struct TimedChoice {
   ConfigChoice choice;
@@ -100,10 +112,12 @@ class Chooser {
     const Target target{kernel_view(problem.m, problem.n, problem.k, shape_.layout), kernel_trans(trans_, shape_.layout)};
     // Only what this device can run takes part: an entry it cannot run must not stand for the
     // problem's measurement.
-    std::vector<Observation> runnable;
-    for (const Observation& seen : learned.observations) {
-      if (!violation_on_device(*seen.family, seen.config, limits_, shape_.precision, trans_))
-        runnable.push_back(seen);
+    std::vector<const Observation*> runnable;
+    runnable.reserve(learned.observations.size());
+    for (std::size_t i = 0; i < learned.observations.size(); ++i) {
+      const Observation& seen = learned.observations[i];
+      if (learned.runs_on_device[i] && seen.family->serves(shape_.precision, trans_))
+        runnable.push_back(&seen);
       else
         skipped_.insert(seen.family->name() + '|' + seen.config_key);
     }
@@ -124,7 +138,7 @@ class Chooser {
                       format_gflops(2.0 * static_cast<double>(problem.m) * static_cast<double>(problem.n) *
                                     static_cast<double>(problem.k) / seen.seconds * 1e-9)
                 : "predicted " + format_seconds(ranked.front().predicted_seconds) + " from " + format_problem(seen) +
-                      " on " + seen.origin + ", measured " + format_seconds(seen.seconds) +
+                      " on " + seen.origin + variant_note(seen) + ", measured " + format_seconds(seen.seconds) +
                       (runs_trans ? ", run as " + *runs_trans + " after transposing " + copied_operands(copied)
                                   : "");
       return TimedChoice{{seen.family->name(), seen.config, source, detail, std::nullopt, runs_trans},

@@ -2,7 +2,9 @@
 #include "dispatch/learned_model.hpp"
 
 #include <cmath>
+#include <map>
 
+#include "core/configuration_variants.hpp"
 #include "db/device_keys.hpp"
 #include "db/record_validation.hpp"
 #include "dispatch/device_record.hpp"
@@ -139,7 +141,21 @@ LearnedModel learn_model(const db::Database& database, const DeviceFingerprint& 
     terms.copy_bytes_per_second = terms.streaming_bytes_per_second;
     terms.further_kernel_seconds = launch_seconds(observations);
   }
-  return {std::move(observations), PerformanceModel(named, device.compute_units, terms), unsound};
+  // Other splits of K (and whatever else adapts to the shape) of each tuned problem's fastest
+  // configurations, predicted from their measurements: after the fit, which measurements alone
+  // inform. Two of each family: all eight took the H200's first choice for a new shape from 11 to
+  // 92 ms, and the best two carry what the problem's tuning found.
+  for (auto& variant : configuration_variants(observations, named, variants_per_problem))
+    observations.push_back(std::move(variant));
+  std::map<const KernelFamily*, bool> family_available;
+  std::vector<bool> runs;
+  runs.reserve(observations.size());
+  for (const auto& seen : observations) {
+    auto [available, fresh] = family_available.try_emplace(seen.family, false);
+    if (fresh) available->second = !unavailable_on_device(*seen.family, limits, precision);
+    runs.push_back(available->second && !seen.family->rule_violation(seen.config, named));
+  }
+  return {std::move(observations), std::move(runs), PerformanceModel(named, device.compute_units, terms), unsound};
 }
 
 }  // namespace gemmtune

@@ -13,7 +13,13 @@
 namespace gemmtune {
 
 struct LearnedModel {
-  std::vector<Observation> observations;  // what the model chooses among and was fitted to
+  // What the model chooses among: the measurements it was fitted to, then their variants
+  // (core/configuration_variants.hpp), which it predicts from them.
+  std::vector<Observation> observations;
+  // Per observation, whether the device the model was learned for can run its configuration at
+  // this precision (family_limits.hpp: the device offers what the family needs, and the
+  // configuration keeps its rules there): checked once, not at every choice.
+  std::vector<bool> runs_on_device;
   PerformanceModel model;
   // "family|config_key" of each database row passed over (db::invalid_best, an unknown family or
   // parameter): written by another version or damaged, not trusted.
@@ -45,7 +51,10 @@ ModelTerms fitted_terms(const std::vector<Observation>& own, const NamedValues& 
 
 // The observations of `device` in `database` at `precision`, of both layouts (each as the
 // row-major problem its kernel ran), with the model's terms fitted to them, followed by those of
-// its siblings (sibling_distance()).
+// its siblings (sibling_distance()), then the variants of all of them.
+// How many of each tuned problem's fastest configurations of a family learn_model() adds variants of.
+constexpr std::size_t variants_per_problem = 2;
+
 LearnedModel learn_model(const db::Database& database, const DeviceFingerprint& device, const DeviceLimits& limits,
                          Precision precision, int per_problem);
 

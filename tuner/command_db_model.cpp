@@ -38,11 +38,13 @@ boost::json::object terms_to_json(const ModelTerms& terms) {
   boost::json::object gains;
   for (const auto& [family, gain] : terms.family_residency_gain) gains[family] = gain;
   return {{"call_seconds", terms.call_seconds},
+          {"addition_seconds", terms.addition_seconds},
           {"residency_gain", terms.residency_gain},
           {"family_residency_gain", gains},
           {"distance_weight", terms.distance_weight},
           {"transposition_weight", terms.transposition_weight},
           {"crowding_weight", terms.crowding_weight},
+          {"variant_weight", terms.variant_weight},
           {"peak_flops", terms.peak_flops}};
 }
 
@@ -86,7 +88,8 @@ int model(const Arguments& args) {
       std::cout << "  no configuration was measured on more than one problem: nothing to hold out\n";
       continue;
     }
-    std::cout << "  terms: call " << fitted.call_seconds * 1e6 << " us, residency gain " << fitted.residency_gain;
+    std::cout << "  terms: call " << fitted.call_seconds * 1e6 << " us, atomic addition "
+              << fitted.addition_seconds * 1e12 << " ps, residency gain " << fitted.residency_gain;
     for (const auto& [family, gain] : fitted.family_residency_gain) std::cout << " (" << family << ' ' << gain << ')';
     std::cout << ", distance weight " << fitted.distance_weight
               << ", transposition weight " << fitted.transposition_weight << ", crowding weight "

@@ -214,6 +214,7 @@ TEST_F(DbCommand, ModelPrintsTheTermsTheDispatcherFits) {
     EXPECT_DOUBLE_EQ(printed.at("distance_weight").to_number<double>(), used.distance_weight);
     EXPECT_DOUBLE_EQ(printed.at("transposition_weight").to_number<double>(), used.transposition_weight);
     EXPECT_DOUBLE_EQ(printed.at("crowding_weight").to_number<double>(), used.crowding_weight);
+    EXPECT_DOUBLE_EQ(printed.at("addition_seconds").to_number<double>(), used.addition_seconds);
     for (const auto& [family, gain] : used.family_residency_gain)
       EXPECT_DOUBLE_EQ(printed.at("family_residency_gain").at(family).to_number<double>(), gain) << family;
   }

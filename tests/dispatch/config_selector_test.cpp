@@ -2,6 +2,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 
 #include "core/precision.hpp"
@@ -138,6 +139,26 @@ TEST_F(ConfigSelectorTest, NearestIsTheConfigurationPredictedFastest) {
   EXPECT_EQ(small.config.at("TSM"), 32) << small.detail;
   EXPECT_THAT(small.detail, HasSubstr("from 2048x2048x2048 NN (xgemm) on this device, measured 1.30 ms"));
   EXPECT_EQ(choose(4096, 4096, 4096).config.at("TSM"), 128);
+}
+
+// Tuned only at a depth whose one wave of 16 work-groups fills the 16 units, a configuration is run
+// split among more work-groups for a problem 16 times as deep, where it would otherwise leave the
+// device to walk K one work-group per unit; the detail says which split ran and which is asked. The
+// tuned problem itself keeps what was measured there. (A shallow problem's fast call sets the
+// rate at which the device streams operands, which bounds every prediction.)
+TEST_F(ConfigSelectorTest, NearestSplitsKWhereTheTunedSplitLeavesTheDeviceIdle) {
+  auto database = writable();
+  add_result(database, me, problem(256, 256, 4096), valid_config(64), 40e-6);
+  add_result(database, me, problem(4096, 4096, 16), valid_config(32), 10e-6);
+  const ConfigChoice deep = choose(256, 256, 65536);
+  EXPECT_EQ(deep.source, ConfigSource::Nearest);
+  EXPECT_EQ(deep.config.at("TSM"), 64);
+  EXPECT_GT(deep.config.at("KSPLIT"), 1) << deep.detail;
+  EXPECT_THAT(deep.detail, HasSubstr("from 256x256x4096 NN (xgemm) on this device with KSPLIT=" +
+                                     std::to_string(deep.config.at("KSPLIT")) + " where KSPLIT=1 ran, measured 40.0 us"));
+  const ConfigChoice tuned = choose(256, 256, 4096);
+  EXPECT_EQ(tuned.source, ConfigSource::Exact);
+  EXPECT_EQ(tuned.config.at("KSPLIT"), 1);
 }
 
 // A measurement on the asked shape is trusted more than one far away, and the prediction says what
@@ -490,6 +511,27 @@ TEST(FamilyDescription, DefaultPriorityIsABoundedInteger) {
     EXPECT_THROW(KernelFamily::from_json(head + R"(, "default_priority": )" + bad + "}", {"f", "", ""}, "f.json"),
                  ConfigError)
         << bad;
+}
+
+// A parameter may adapt to the shape (true or false, nothing else); a configuration outside the
+// description's choices is named with the choice it breaks, as a rule's breach is.
+TEST(FamilyDescription, AdaptingParametersAndChoices) {
+  const auto described = [](const std::string& adapts) {
+    return KernelFamily::from_json(R"({"family": "f", "summary": "s", "entry": "e", "precisions": ["fp32"],
+      "transpositions": ["NN"], "local": ["1"], "global": ["1"], "choices": ["P <= 4"],
+      "parameters": [{"name": "P", "default": 1, "values": [1, 2, 8], "meaning": "m")" + adapts + "}]}",
+                                   {"f", "", ""}, "f.json");
+  };
+  EXPECT_FALSE(described("").parameters()[0].adapts_to_shape);
+  EXPECT_TRUE(described(R"(, "adapts_to_shape": true)").parameters()[0].adapts_to_shape);
+  EXPECT_THROW(described(R"(, "adapts_to_shape": 1)"), ConfigError);
+  const KernelFamily family = described("");
+  EXPECT_FALSE(family.choice_violation({{"P", 2}}, {}));
+  EXPECT_EQ(family.choice_violation({{"P", 8}}, {}), "choice 'P <= 4' fails: P=8");
+  EXPECT_FALSE(family.rule_violation({{"P", 8}}, {}));
+  EXPECT_TRUE(kernel_family("xgemm").parameters().end() !=
+              std::ranges::find_if(kernel_family("xgemm").parameters(),
+                                   [](const auto& parameter) { return parameter.name == "KSPLIT" && parameter.adapts_to_shape; }));
 }
 
 // Where no family runs a precision on the device, choosing is refused in one line; a family of

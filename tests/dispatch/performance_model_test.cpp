@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include "core/configuration_variants.hpp"
+#include "core/kernel_config.hpp"
 #include "dispatch/kernel_registry.hpp"
 
 namespace gemmtune::testing {
@@ -287,6 +289,144 @@ TEST(PerformanceModel, FastestStreamingCountsEachOperandOnceAndCAsOftenAsItCross
   ModelTerms terms;
   terms.streaming_bytes_per_second = fastest_streaming({split}, limits);
   EXPECT_DOUBLE_EQ(*PerformanceModel(limits, compute_units, terms).predict(split, {{1000, 1000, 10}, "NN"}), 1e-6);
+}
+
+// A split K adds each element of C into it once per part: those additions cost the same whatever
+// the work-groups do, so a split carried to another split or another C pays for its own.
+TEST(PerformanceModel, AtomicAdditionsIntoCScaleWithCAndTheSplit) {
+  ModelTerms terms;
+  terms.addition_seconds = 1e-9;
+  const PerformanceModel model(limits, compute_units, terms);
+  Observation split = observed(64, {256, 256, 65536}, 0);  // 16 tiles, 2 work-groups a unit
+  split.config["KSPLIT"] = 2;
+  const double additions = 2 * 256 * 256 * 1e-9;
+  split.seconds = 1e-3 + additions;
+  EXPECT_TRUE(model.adds_into_c(split));
+  EXPECT_FALSE(model.adds_into_c(observed(64, {256, 256, 65536}, 1e-3)));
+  ASSERT_GE(kernel_family("xgemm").load(split.config, limits, split.problem).resident, 4);
+  // Split in 4: each unit runs its 4 work-groups of half the depth at once, and C takes twice as
+  // many additions.
+  Observation four = split;
+  four.measured_config = split.config;
+  four.config["KSPLIT"] = 4;
+  EXPECT_NEAR(*model.predict(four, {split.problem, "NN"}), 0.5e-3 + 2 * additions, 1e-12);
+  // Twice the rows of C: twice the work-groups (4 a unit, at once) and twice the additions.
+  EXPECT_NEAR(*model.predict(split, {{512, 256, 65536}, "NN"}), 1e-3 + 2 * additions, 1e-12);
+}
+
+// The cost of an addition is fitted to the predictions of the configurations that add into C.
+TEST(PerformanceModel, FitRecoversTheCostOfAnAtomicAddition) {
+  ModelTerms truth;
+  truth.addition_seconds = 1e-11;
+  const PerformanceModel generator(limits, compute_units, truth);
+  std::vector<Observation> measured;
+  for (const ProblemSize& problem : std::vector<ProblemSize>{
+           {256, 256, 65536}, {384, 384, 40000}, {512, 512, 32768}, {1024, 1024, 16384}, {2048, 2048, 8192},
+           {3072, 3072, 6000}, {4096, 4096, 4096}})
+    for (const std::int64_t split : {1, 4, 16}) {
+      Observation reference = observed(64, {2048, 2048, 2048}, 1e-3);
+      reference.config["KSPLIT"] = split;
+      reference.config_key += "/" + std::to_string(split);
+      Observation seen = reference;
+      seen.problem = problem;
+      seen.seconds = *generator.predict(reference, {problem, "NN"});
+      measured.push_back(seen);
+    }
+  const ModelTerms fitted = fit_terms(measured, limits, compute_units, ModelTerms{});
+  EXPECT_DOUBLE_EQ(fitted.addition_seconds, 1e-11);
+  const ModelQuality quality = held_out_quality(measured, limits, compute_units, fitted);
+  EXPECT_EQ(quality.adding_predictions, 14u);
+  EXPECT_LT(quality.median_error_adding, 1e-9);
+}
+
+// `seen` with another split of K, as configuration_variants() makes it.
+Observation split_variant(const Observation& seen, std::int64_t ksplit) {
+  Observation variant = seen;
+  variant.measured_config = seen.config;
+  variant.config["KSPLIT"] = ksplit;
+  variant.config_key += ",KSPLIT=" + std::to_string(ksplit);
+  return variant;
+}
+
+// A variant's time is carried from the configuration that ran: 16 work-groups of 64 x 64 tiles
+// fill the 16 units once; split in 4, each unit runs 4 of a quarter of the depth at once (without
+// residency gain, as fast as one), paying for the further kernel that scales C first.
+TEST(PerformanceModel, AVariantIsPredictedFromTheConfigurationThatRan) {
+  ModelTerms terms;
+  terms.call_seconds = 10e-6;
+  terms.further_kernel_seconds = 15e-6;
+  const PerformanceModel model(limits, compute_units, terms);
+  const Observation whole = observed(64, {256, 256, 65536}, 1010e-6);
+  const Target same{whole.problem, "NN"};
+  ASSERT_GE(kernel_family("xgemm").load(split_variant(whole, 4).config, limits, same.problem).resident, 4);
+  EXPECT_NEAR(*model.predict(split_variant(whole, 4), same), 25e-6 + 1000e-6 / 4, 1e-12);
+  EXPECT_NEAR(*model.predict(whole, same), 1010e-6, 1e-12);
+  // Back to a whole K from a split measurement: the further kernel's cost is not carried.
+  Observation split = whole;
+  split.config["KSPLIT"] = 4;
+  split.seconds = 275e-6;
+  EXPECT_NEAR(*model.predict(split_variant(split, 1), same), 10e-6 + 4 * 250e-6, 1e-12);
+}
+
+// A variant is never the measurement of its problem, and is trusted less than the configuration
+// that ran by the variant weight.
+TEST(PerformanceModel, AVariantIsTrustedLessThanItsMeasurement) {
+  ModelTerms terms;
+  terms.variant_weight = 0.2;
+  const PerformanceModel model(limits, compute_units, terms);
+  const Observation whole = observed(64, {256, 256, 4096}, 1e-4);
+  const Target near{{256, 256, 8192}, "NN"}, measured{whole.problem, "NN"};
+  EXPECT_NEAR(model.mistrust(split_variant(whole, 2), near) - model.mistrust(whole, near), 0.2, 1e-12);
+  EXPECT_FALSE(PerformanceModel::measures(split_variant(whole, 2), measured));
+  EXPECT_GT(model.mistrust(split_variant(whole, 2), measured), 1);
+}
+
+// Only measured configurations tuned on a deep, narrow problem: the variants let a deeper one
+// be split among more work-groups than any measurement used, while a problem that was measured
+// keeps its measurements.
+TEST(PerformanceModel, RanksSplitVariantsWhereNoMeasurementFillsTheDevice) {
+  const PerformanceModel model(limits, compute_units, ModelTerms{});
+  std::vector<Observation> seen = {observed(64, {256, 256, 32768}, 0.5e-3), observed(128, {256, 256, 32768}, 0.6e-3)};
+  for (auto& variant : configuration_variants(seen, limits, 2)) seen.push_back(std::move(variant));
+  const auto deeper = rank_configs(model, seen, {{256, 256, 65536}, "NN"});
+  ASSERT_FALSE(deeper.empty());
+  EXPECT_TRUE(deeper.front().seen->is_variant());
+  EXPECT_GT(deeper.front().seen->config.at("KSPLIT"), 1);
+  EXPECT_LT(deeper.front().predicted_seconds, 0.5e-3);
+  const auto tuned = rank_configs(model, seen, {{256, 256, 32768}, "NN"});
+  ASSERT_EQ(tuned.size(), 2u);
+  EXPECT_EQ(tuned.front().seen, &seen[0]);
+}
+
+// Variants: each other tuned value of a parameter that adapts to the shape, within the family's
+// rules and choices, of each problem's fastest configurations; a configuration measured on the
+// same problem is not made again.
+TEST(ConfigurationVariants, OtherSplitsOfTheFastestConfigurationsWithinTheSpace) {
+  Observation fast = observed(64, {256, 256, 32768}, 0.5e-3);
+  Observation measured_split = fast;
+  measured_split.config["KSPLIT"] = 4;
+  measured_split.seconds = 0.7e-3;
+  Observation big_tiles = observed(256, {256, 256, 32768}, 0.9e-3);  // split K's choices want TSM * TSN <= 16384
+  std::vector<Observation> seen = {fast, measured_split, big_tiles};
+  for (auto& measurement : seen) measurement.config_key = config_key(measurement.config);
+
+  std::vector<std::int64_t> splits;
+  for (const auto& variant : configuration_variants(seen, limits, 1)) {
+    EXPECT_EQ(variant.measured_config, fast.config);
+    EXPECT_EQ(variant.seconds, fast.seconds);
+    EXPECT_EQ(variant.config_key, config_key(variant.config));
+    splits.push_back(variant.config.at("KSPLIT"));
+  }
+  EXPECT_EQ(splits, (std::vector<std::int64_t>{2, 8, 16}));  // 4 was measured
+
+  // Two per problem: the measured split's variants too, back to a whole K among them.
+  std::size_t from_split = 0;
+  for (const auto& variant : configuration_variants(seen, limits, 2))
+    if (variant.measured_config == measured_split.config) {
+      ++from_split;
+      EXPECT_NE(variant.config.at("KSPLIT"), 4);
+    }
+  EXPECT_EQ(from_split, 3u);  // 2, 8, 16; 1 was measured
 }
 
 }  // namespace
