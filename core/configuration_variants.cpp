@@ -39,8 +39,10 @@ std::vector<const Observation*> fastest_per_problem(const std::vector<Observatio
 
 std::vector<Observation> configuration_variants(const std::vector<Observation>& measured, const NamedValues& limits,
                                                std::size_t per_problem) {
+  // By the configurations' canonical keys: a row recorded before its family gained a parameter
+  // is keyed without it.
   std::set<MeasurementKey> known;
-  for (const auto& seen : measured) known.insert(measurement_key(seen, seen.config_key));
+  for (const auto& seen : measured) known.insert(measurement_key(seen, config_key(seen.config)));
   std::vector<Observation> variants;
   for (const Observation* source : fastest_per_problem(measured, per_problem)) {
     const Observation& seen = *source;

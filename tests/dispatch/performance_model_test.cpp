@@ -409,6 +409,7 @@ TEST(ConfigurationVariants, OtherSplitsOfTheFastestConfigurationsWithinTheSpace)
   Observation big_tiles = observed(256, {256, 256, 32768}, 0.9e-3);  // split K's choices want TSM * TSN <= 16384
   std::vector<Observation> seen = {fast, measured_split, big_tiles};
   for (auto& measurement : seen) measurement.config_key = config_key(measurement.config);
+  seen[1].config_key.erase(0, seen[1].config_key.find(',') + 1);  // recorded before its first parameter existed
 
   std::vector<std::int64_t> splits;
   for (const auto& variant : configuration_variants(seen, limits, 1)) {
