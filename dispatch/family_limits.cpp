@@ -24,6 +24,11 @@ std::optional<std::string> violation_on_device(const KernelFamily& family, const
   const PrecisionInfo& info = precision_info(precision);
   if (!family.serves(precision, trans))
     return family.name() + " does not serve " + std::string(info.code) + " " + trans + " problems";
+  return violation_on_device(family, config, limits, precision);
+}
+
+std::optional<std::string> violation_on_device(const KernelFamily& family, const KernelConfig& config,
+                                               const DeviceLimits& limits, Precision precision) {
   if (auto unavailable = unavailable_on_device(family, limits, precision)) return unavailable;
   return family.rule_violation(config, named_limits(limits, precision));
 }

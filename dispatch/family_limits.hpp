@@ -19,6 +19,9 @@ NamedValues named_limits(const DeviceLimits& limits, Precision precision);
 std::optional<std::string> violation_on_device(const KernelFamily& family, const KernelConfig& config,
                                                const DeviceLimits& limits, Precision precision,
                                                const std::string& trans);
+// The same whatever the transpositions: an extension the device lacks, or the first rule broken.
+std::optional<std::string> violation_on_device(const KernelFamily& family, const KernelConfig& config,
+                                               const DeviceLimits& limits, Precision precision);
 
 // Why no configuration of `family` can run on this device at this precision, or nothing: an
 // extension the device lacks, or a rule over the device's limits alone that fails (a family of

@@ -2,7 +2,6 @@
 #include "dispatch/learned_model.hpp"
 
 #include <cmath>
-#include <map>
 
 #include "core/configuration_variants.hpp"
 #include "db/device_keys.hpp"
@@ -147,14 +146,9 @@ LearnedModel learn_model(const db::Database& database, const DeviceFingerprint& 
   // 92 ms, and the best two carry what the problem's tuning found.
   for (auto& variant : configuration_variants(observations, named, variants_per_problem))
     observations.push_back(std::move(variant));
-  std::map<const KernelFamily*, bool> family_available;
   std::vector<bool> runs;
   runs.reserve(observations.size());
-  for (const auto& seen : observations) {
-    auto [available, fresh] = family_available.try_emplace(seen.family, false);
-    if (fresh) available->second = !unavailable_on_device(*seen.family, limits, precision);
-    runs.push_back(available->second && !seen.family->rule_violation(seen.config, named));
-  }
+  for (const auto& seen : observations) runs.push_back(!violation_on_device(*seen.family, seen.config, limits, precision));
   return {std::move(observations), std::move(runs), PerformanceModel(named, device.compute_units, terms), unsound};
 }
 
