@@ -10,9 +10,9 @@
 // Here a work-group covers a small TM x TN block of C and splits K among its work-items instead:
 //   - work-item (lk, ln, lm) of an LK x LN x LM work-group holds a WPTM x WPTN block of C in
 //     registers and accumulates the products of its chunks of K: KWI consecutive k per step, the
-//     LK work-items' chunks side by side (lk varies fastest among the work-items, so on a GPU a
-//     warp reads LK * KWI consecutive elements of an operand that is contiguous along K; with
-//     LK == 1 the warp runs along N instead);
+//     LK work-items' chunks side by side (with ORDER 0 lk varies fastest among the work-items, so
+//     on a GPU a warp reads LK * KWI consecutive elements of an operand that is contiguous along K;
+//     ORDER 1 and 2 put lm or ln fastest, for an operand contiguous along M or N);
 //   - operands are read straight from global memory, with no local-memory staging: in a skinny
 //     product one operand is small and stays in the caches, the other is streamed once;
 //   - the LK partial blocks are added in local memory by a tree of log2(LK) rounds shared by all
@@ -42,6 +42,10 @@
 //               the kernel uses the largest power of two not above it that divides the run of
 //               contiguous elements a work-item reads (KWI along K, WPTM along M, WPTN along N),
 //               so every power of two is valid
+//   ORDER       which of the work-items' indices a warp's lanes run along: 0 lk (then ln, lm), 1 lm
+//               (then ln, lk), 2 ln (then lm, lk). The lanes' loads are consecutive where their index
+//               runs along the operand's contiguous dimension (0 for A when TRANSA is 0, 1 when it is
+//               1; 2 for B when TRANSB is 0), and the same address, one load for all, along the other
 //   KSPLIT      work-groups sharing the K dimension of one block of C, each taking a run of whole
 //               steps and adding into C atomically after xgemm_scale (single precision, double on
 //               NVIDIA's devices); 1: none
@@ -296,7 +300,18 @@ void xgemm_skinny(const int M, const int N, const int K, const REAL alpha, const
                   __global const REAL* restrict A, const ulong a_offset, const int lda,
                   __global const REAL* restrict B, const ulong b_offset, const int ldb,
                   __global REAL* C, const ulong c_offset, const int ldc) {
+#if ORDER == 0
   const int lk = get_local_id(0), ln = get_local_id(1), lm = get_local_id(2);
+#else
+  // The work-group's work-items in the order a warp takes them, so that its lanes run along the
+  // operand's contiguous dimension: M (ORDER 1) under TRANSA, N (ORDER 2) when B is N-contiguous.
+  const int flat = (get_local_id(2) * LN + get_local_id(1)) * LK + get_local_id(0);
+#if ORDER == 1
+  const int lm = flat % LM, ln = flat / LM % LN, lk = flat / (LM * LN);
+#else
+  const int ln = flat % LN, lm = flat / LN % LM, lk = flat / (LN * LM);
+#endif
+#endif
   const int block_m = get_group_id(2) * TM, block_n = get_group_id(1) * TN;
   const int m0 = block_m + lm * WPTM, n0 = block_n + ln * WPTN;  // this work-item's first row, column
   A += a_offset;

@@ -33,15 +33,18 @@ const KernelSource& skinny_source() {
 
 // The parameters every configuration gives (the kernel has no defaults of its own).
 const KernelConfig default_config{{"WPTM", 4}, {"WPTN", 4}, {"LM", 1},  {"LN", 1},     {"LK", 64},
-                                  {"KWI", 4},  {"VWA", 4},  {"VWB", 4}, {"KSPLIT", 1}};
+                                  {"KWI", 4},  {"VWA", 4},  {"VWB", 4}, {"ORDER", 0}, {"KSPLIT", 1}};
 const KernelConfig configurations[] = {
     default_config,
     // One work-item per work-group, no reduction (the CPU default).
-    {{"WPTM", 4}, {"WPTN", 8}, {"LM", 1}, {"LN", 1}, {"LK", 1}, {"KWI", 8}, {"VWA", 8}, {"VWB", 8}, {"KSPLIT", 1}},
+    {{"WPTM", 4}, {"WPTN", 8}, {"LM", 1}, {"LN", 1}, {"LK", 1}, {"KWI", 8}, {"VWA", 8}, {"VWB", 8}, {"ORDER", 0}, {"KSPLIT", 1}},
     // Blocks that divide nothing, widths wider than the runs they load.
-    {{"WPTM", 3}, {"WPTN", 5}, {"LM", 2}, {"LN", 3}, {"LK", 4}, {"KWI", 3}, {"VWA", 16}, {"VWB", 2}, {"KSPLIT", 1}},
+    {{"WPTM", 3}, {"WPTN", 5}, {"LM", 2}, {"LN", 3}, {"LK", 4}, {"KWI", 3}, {"VWA", 16}, {"VWB", 2}, {"ORDER", 0}, {"KSPLIT", 1}},
     // K also split among 5 work-groups adding atomically (single precision only).
-    {{"WPTM", 2}, {"WPTN", 3}, {"LM", 1}, {"LN", 2}, {"LK", 8}, {"KWI", 2}, {"VWA", 4}, {"VWB", 4}, {"KSPLIT", 5}},
+    {{"WPTM", 2}, {"WPTN", 3}, {"LM", 1}, {"LN", 2}, {"LK", 8}, {"KWI", 2}, {"VWA", 4}, {"VWB", 4}, {"ORDER", 0}, {"KSPLIT", 5}},
+    // A warp's lanes along M, then along N: each index of the work-group in every position.
+    {{"WPTM", 3}, {"WPTN", 2}, {"LM", 4}, {"LN", 3}, {"LK", 4}, {"KWI", 2}, {"VWA", 4}, {"VWB", 2}, {"ORDER", 1}, {"KSPLIT", 1}},
+    {{"WPTM", 2}, {"WPTN", 3}, {"LM", 3}, {"LN", 4}, {"LK", 2}, {"KWI", 3}, {"VWA", 2}, {"VWB", 4}, {"ORDER", 2}, {"KSPLIT", 3}},
 };
 
 std::int64_t widest_aligned_width(std::int64_t width, std::size_t ld, std::size_t offset) {
@@ -167,7 +170,7 @@ TEST_P(XgemmSkinnyFloat, MatchesOpenBlas) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Configurations, XgemmSkinnyFloat,
-                         ::testing::Combine(::testing::Range(0, 4), ::testing::Range(0, 4)));
+                         ::testing::Combine(::testing::Range(0, 6), ::testing::Range(0, 4)));
 
 TEST(XgemmSkinnyDouble, MatchesOpenBlasInEveryTransposition) {
   if (!shared_device().limits.fp64) GTEST_SKIP() << "device has no cl_khr_fp64";
