@@ -262,13 +262,20 @@ ModelQuality held_out_quality(const std::vector<Observation>& observations, cons
                               double compute_units, const ModelTerms& terms, LaunchFacts* facts = nullptr);
 
 // The terms that predict the held-out measurements best (call_seconds and each family's residency
-// gain by the median error, the mistrust weights by the quality of the choices), starting from
-// `initial`, which is returned as
-// it is where fewer than `least_predictions` held-out predictions can be made. The mistrust of
+// gain by the median error, the mistrust weights by the quality of the choices, where it beats the
+// initial weights' by held_out_choice_margin), starting from `initial`, which is returned as it is
+// where fewer than `least_predictions` held-out predictions can be made. The mistrust of
 // other transpositions keeps its initial value unless at least
 // `least_shapes_under_several_transpositions` shapes were measured under more than one: held-out
 // problems tell nothing of it otherwise.
 constexpr std::ptrdiff_t least_shapes_under_several_transpositions = 10;
+// How much better (the held-out choices' geometric mean, fastest measured / chosen) other mistrust
+// weights must choose to replace the initial ones. On the H200's fp32 tuning, neighbouring weights
+// scored up to 0.01 apart, and the best of the grid moved from (distance 0.02, transposition 2,
+// crowding 0) to (0.5, 4, 0.5) when 36 problems were added, at 0.909 against 0.901: a choice among
+// noise that changed 47 of random_100.txt's choices and ran them 11% slower
+// (bench/results/2026-11-25_h200-skinny-lane-order/).
+constexpr double held_out_choice_margin = 0.01;
 ModelTerms fit_terms(const std::vector<Observation>& observations, const NamedValues& limits, double compute_units,
                      const ModelTerms& initial, std::size_t least_predictions = 20);
 
