@@ -1,6 +1,7 @@
 // The coverage set: the problems `gemmtune tune --coverage` tunes so that a new device is tuned for every shape.
 #include "tuner/coverage_problems.hpp"
 
+#include <array>
 #include <cmath>
 
 namespace gemmtune::cli {
@@ -52,6 +53,11 @@ std::vector<Problem> coverage_problems() {
   }
   // A longer, shallower C: thousands of rows over a K near a thousand, as in layers of 1024 to 3072.
   for (const std::size_t narrow : {12, 40}) add_under_every_transposition(6000, narrow, 1200);
+  // Thousands of rows by 24 to 96 columns over K of 1400 to 2200, as in fully connected layers at a
+  // small batch. Carried from the shapes above (K of 2048 and 4096), such problems ran at 0.35x to
+  // 0.55x cuBLAS on the H200: how far to split K, and with what tile, depends on K and M.
+  for (const auto& [m, narrow, k] : {std::array<std::size_t, 3>{1400, 24, 2200}, {2300, 48, 1400}, {1800, 96, 1800}})
+    add_under_every_transposition(m, narrow, k);
   // A C of 35 rows, as in speech models' layers (35x8457x2048 under NN and TN are problems of
   // bench/validation/real_applications.txt, which no tuning may hold).
   problems.push_back({{35, 8457, 2048}, Transpose::Yes, Transpose::Yes});
