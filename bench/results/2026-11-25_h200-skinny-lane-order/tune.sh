@@ -1,7 +1,7 @@
 #!/bin/bash
 # Tunes xgemm_skinny again, now with its lane order (ORDER), on the coverage set's skinny problems
-# (skinny-coverage.txt) into the shipped tuning, each problem seeded by the winners of the nearest
-# shapes, and exports the whole. Usage: tune.sh SECONDS
+# (skinny-coverage.txt, or the problem file given) into the shipped tuning, each problem seeded by
+# the winners of the nearest shapes, and exports the whole. Usage: tune.sh SECONDS [PROBLEMS]
 cd "$(dirname "$0")/../../.."
 here=bench/results/2026-11-25_h200-skinny-lane-order
 gunzip -f .gpu/lib/libopenblas.so.0.gz 2>/dev/null
@@ -10,7 +10,7 @@ W=/tmp/results-tune; rm -rf $W; mkdir -p $W
 export GEMMTUNE_CACHE_DIR=/tmp/cache
 echo /usr/lib/libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
 $G db import --db $W/h200.db configs/tuned/nvidia-h200.json > /dev/null 2>&1; echo "import rc=$?"
-timeout $(($1 + 30)) $G tune --db $W/h200.db --family xgemm_skinny --problems $here/skinny-coverage.txt --budget 1000 --session-time-limit $1 > $W/tune.log 2>&1; echo "tune rc=$?"
+timeout $(($1 + 30)) $G tune --db $W/h200.db --family xgemm_skinny --problems ${2:-$here/skinny-coverage.txt} --budget 1000 --session-time-limit $1 > $W/tune.log 2>&1; echo "tune rc=$?"
 grep -hE 'problem .* done|not tuned' $W/tune.log | cut -c1-130
 $G db export --db $W/h200.db -o $W/tuned.json --force > /dev/null 2>&1; echo "export rc=$?"
 gzip -9 $W/tune.log; gzip -9 $W/tuned.json
