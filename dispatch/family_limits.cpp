@@ -27,18 +27,29 @@ std::optional<std::string> violation_on_device(const KernelFamily& family, const
   return violation_on_device(family, config, limits, precision);
 }
 
+namespace {
+
+// unavailable_on_device() with the device's limits already named, which the rules read too.
+std::optional<std::string> unavailable(const KernelFamily& family, const DeviceLimits& limits, Precision precision,
+                                       const NamedValues& named) {
+  const PrecisionInfo& info = precision_info(precision);
+  if (info.extension == "cl_khr_fp64" && !limits.fp64)
+    return std::string(info.code) + " needs " + std::string(info.extension) + ", which this device lacks";
+  return family.device_violation(named);
+}
+
+}  // namespace
+
 std::optional<std::string> violation_on_device(const KernelFamily& family, const KernelConfig& config,
                                                const DeviceLimits& limits, Precision precision) {
-  if (auto unavailable = unavailable_on_device(family, limits, precision)) return unavailable;
-  return family.rule_violation(config, named_limits(limits, precision));
+  const NamedValues named = named_limits(limits, precision);
+  if (auto why = unavailable(family, limits, precision, named)) return why;
+  return family.rule_violation(config, named);
 }
 
 std::optional<std::string> unavailable_on_device(const KernelFamily& family, const DeviceLimits& limits,
                                                  Precision precision) {
-  const PrecisionInfo& info = precision_info(precision);
-  if (info.extension == "cl_khr_fp64" && !limits.fp64)
-    return std::string(info.code) + " needs " + std::string(info.extension) + ", which this device lacks";
-  return family.device_violation(named_limits(limits, precision));
+  return unavailable(family, limits, precision, named_limits(limits, precision));
 }
 
 KernelConfig default_on_device(const KernelFamily& family, const DeviceLimits& limits, Precision precision) {
