@@ -512,11 +512,12 @@ ModelTerms fit_terms(const std::vector<Observation>& observations, const NamedVa
   if (shapes_to_tell >= least_shapes_under_several_transpositions) transpositions = {0.0, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 4.0};
   // The initial weights stand unless others choose clearly better: the held-out choices are few,
   // and the score moves by up to a percent between neighbouring weights (held_out_choice_margin).
-  double best_choice = quality(fitted).choice_geomean + held_out_choice_margin;
+  double fitted_choice = quality(fitted).choice_geomean;
+  double best_choice = fitted_choice + held_out_choice_margin;
   const auto keep_if_it_chooses_better = [&](const ModelTerms& trial) {
     if (const double choice = quality(trial).choice_geomean;
         choice > best_choice + 1e-9)
-      best_choice = choice, fitted = trial;
+      best_choice = fitted_choice = choice, fitted = trial;
   };
   const ModelTerms base = fitted;
   for (double distance : {0.0, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0})
@@ -529,7 +530,7 @@ ModelTerms fit_terms(const std::vector<Observation>& observations, const NamedVa
   // The mistrust of carrying a configuration to more work-groups, on top of those (a third
   // dimension of the grid would take five times as long, at a handle's first call).
   const ModelTerms weighted = fitted;
-  best_choice = quality(fitted).choice_geomean + held_out_choice_margin;
+  best_choice = fitted_choice + held_out_choice_margin;
   for (double crowding : {0.02, 0.05, 0.1, 0.2, 0.5}) {
     ModelTerms trial = weighted;
     trial.crowding_weight = crowding;
