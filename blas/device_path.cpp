@@ -14,7 +14,9 @@ std::size_t device_ld(std::size_t rows) { return (rows + 7) / 8 * 8; }
 DevicePath::DevicePath(const DeviceEntry& entry, std::optional<std::filesystem::path> database)
     : name_(entry.fingerprint.name),
       context_(entry.device),
-      queue_(context_, entry.device),
+      // Timing its commands lets the handle's first calls of a shape it predicts time the model's
+      // best candidates and keep the fastest (Handle, trial calls).
+      queue_(context_, entry.device, CL_QUEUE_PROFILING_ENABLE),
       handle_(std::make_unique<Handle>(context_(), entry.device(), std::move(database))) {}
 
 // A column-major rows x cols matrix with leading dimension `ld` on the host, device_ld(rows) on the

@@ -395,7 +395,7 @@ class HeldOutSources {
 ModelQuality held_out_quality(const std::vector<Observation>& observations, const HeldOutSources& sources,
                               const PerformanceModel& model) {
   const Groups& groups = sources.groups();
-  std::vector<double> errors, adding_errors, choices, nearest;
+  std::vector<double> errors, adding_errors, choices, trial_choices, nearest;
   std::map<std::string, std::vector<double>> errors_by_family;
   for (const auto& [held_out, members] : groups.by_problem) {
     const Observation& first = observations[members.front()];
@@ -406,7 +406,7 @@ ModelQuality held_out_quality(const std::vector<Observation>& observations, cons
     for (std::size_t i : members) measured_here[groups.config_of[i]] = observations[i].seconds;
 
     // Each configuration measured here, predicted from its most trusted measurement elsewhere.
-    double best_score = std::numeric_limits<double>::infinity(), chosen = 0;
+    std::vector<std::pair<double, double>> scored_times;  // score, the time measured here
     for (std::size_t i : members) {
       const Observation* source = nullptr;
       double least = std::numeric_limits<double>::infinity();
@@ -418,10 +418,17 @@ ModelQuality held_out_quality(const std::vector<Observation>& observations, cons
       errors.push_back(std::abs(*predicted / observations[i].seconds - 1));
       errors_by_family[source->family->name()].push_back(errors.back());
       if (model.adds_into_c(*source)) adding_errors.push_back(errors.back());
-      if (const double score = model.score(*source, target, *predicted); score < best_score)
-        best_score = score, chosen = observations[i].seconds;
+      scored_times.emplace_back(model.score(*source, target, *predicted), observations[i].seconds);
     }
-    if (chosen > 0) choices.push_back(fastest / chosen);
+    if (!scored_times.empty()) {
+      std::stable_sort(scored_times.begin(), scored_times.end(),
+                       [](const auto& a, const auto& b) { return a.first < b.first; });
+      choices.push_back(fastest / scored_times.front().second);
+      double tried = scored_times.front().second;
+      for (std::size_t j = 1; j < scored_times.size() && j < default_trial_candidates; ++j)
+        tried = std::min(tried, scored_times[j].second);
+      trial_choices.push_back(fastest / tried);
+    }
 
     // The old way: the best configuration of the nearest other tuned problem, where it was timed here.
     std::size_t nearest_winner = observations.size();
@@ -449,6 +456,8 @@ ModelQuality held_out_quality(const std::vector<Observation>& observations, cons
   quality.choices = choices.size();
   quality.choice_geomean = geomean(choices);
   quality.choice_worst = choices.empty() ? 0 : *std::min_element(choices.begin(), choices.end());
+  quality.trials_geomean = geomean(trial_choices);
+  quality.trials_worst = trial_choices.empty() ? 0 : *std::min_element(trial_choices.begin(), trial_choices.end());
   quality.nearest_choices = nearest.size();
   quality.nearest_geomean = geomean(nearest);
   quality.nearest_worst = nearest.empty() ? 0 : *std::min_element(nearest.begin(), nearest.end());

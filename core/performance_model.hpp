@@ -243,6 +243,13 @@ std::vector<RankedConfig> rank_configs(const PerformanceModel& model, const std:
 std::vector<RankedConfig> rank_configs(const PerformanceModel& model, const std::vector<const Observation*>& observations,
                                        const Target& target);
 
+// How many of the model's best candidates for a shape it predicts (not one it measured) a
+// handle's first calls time before keeping the fastest, unless GEMMTUNE_TRIALS says otherwise
+// (dispatch/candidate_trials.hpp): over the H200's fp32 tuning, the held-out choices reached 0.91
+// of the fastest measured with the model's first alone, 0.94 with two, 0.98 with four, 0.985 with
+// eight (fp64: 0.87, 0.99, 0.995, 1.0).
+constexpr std::size_t default_trial_candidates = 4;
+
 // How well the model does on measurements it did not see: each measured problem in turn is held
 // out, and its configurations are predicted, and one chosen, from the other problems' measurements.
 struct ModelQuality {
@@ -255,6 +262,8 @@ struct ModelQuality {
   double median_error_adding = 0;
   std::size_t choices = 0;                      // held-out problems with a choice scored
   double choice_geomean = 0, choice_worst = 0;  // fastest measured there / the choice's measured time
+  // The same for the fastest of the model's best default_trial_candidates there, as trial calls keep.
+  double trials_geomean = 0, trials_worst = 0;
   std::size_t nearest_choices = 0;              // the same for the nearest tuned problem's best
   double nearest_geomean = 0, nearest_worst = 0;
 };

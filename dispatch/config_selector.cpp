@@ -31,14 +31,6 @@ std::string format_gflops(double gflops) {
   return text.str();
 }
 
-std::string format_seconds(double seconds) {
-  std::ostringstream text;
-  text.precision(seconds < 1e-3 ? 1 : 2);
-  if (seconds < 1e-3) text << std::fixed << seconds * 1e6 << " us";
-  else text << std::fixed << seconds * 1e3 << " ms";
-  return text.str();
-}
-
 std::string format_problem(const Observation& seen) {
   return format_shape(seen.problem.m, seen.problem.n, seen.problem.k) + " " + seen.trans + " (" + seen.family->name() + ")";
 }
@@ -98,9 +90,11 @@ class Chooser {
     return std::nullopt;
   }
 
-  // The database's choice for the shape with the time it was measured or predicted to take
-  // (infinite where it is the vendor's best of another shape, which predicts nothing).
-  std::optional<TimedChoice> from_database(const db::Database& database, const LearnedModel& learned) {
+  // The database's choices for the shape, best first, up to `count`, with the time each was
+  // measured or predicted to take (infinite where it is the vendor's best of another shape, which
+  // predicts nothing and comes alone). Empty where the database has nothing usable.
+  std::vector<TimedChoice> from_database(const db::Database& database, const LearnedModel& learned,
+                                         std::size_t count = 1) {
     const db::ProblemRecord problem{to_string(shape_.precision), to_string(shape_.layout), trans_,
                                     static_cast<std::int64_t>(shape_.m), static_cast<std::int64_t>(shape_.n),
                                     static_cast<std::int64_t>(shape_.k)};
@@ -122,28 +116,9 @@ class Chooser {
         skipped_.insert(seen.family->name() + '|' + seen.config_key);
     }
     const std::vector<RankedConfig> ranked = rank_configs(learned.model, runnable, target);
-    if (!ranked.empty()) {
-      const Observation& seen = *ranked.front().seen;
-      // A measurement of this very problem is the exact choice; anything else a prediction.
-      const bool exact = PerformanceModel::measures(seen, target);
-      const ConfigSource source = exact                       ? ConfigSource::Exact
-                                  : seen.device_distance == 0 ? ConfigSource::Nearest
-                                                              : ConfigSource::Fallback;
-      // A pre-pass's transpositions, in the call's layout as the choice reports them.
-      std::optional<std::string> runs_trans;
-      if (ranked.front().transposed) runs_trans = kernel_trans(seen.trans, shape_.layout);
-      const OperandsReadDifferently copied = operands_read_differently(seen.trans, target);
-      const std::string detail =
-          exact ? "tuned " + format_shape(problem.m, problem.n, problem.k) + " on this device, " +
-                      format_gflops(2.0 * static_cast<double>(problem.m) * static_cast<double>(problem.n) *
-                                    static_cast<double>(problem.k) / seen.seconds * 1e-9)
-                : "predicted " + format_seconds(ranked.front().predicted_seconds) + " from " + format_problem(seen) +
-                      " on " + seen.origin + variant_note(seen) + ", measured " + format_seconds(seen.seconds) +
-                      (runs_trans ? ", run as " + *runs_trans + " after transposing " + copied_operands(copied)
-                                  : "");
-      return TimedChoice{{seen.family->name(), seen.config, source, detail, std::nullopt, runs_trans},
-                         exact ? seen.seconds : ranked.front().predicted_seconds};
-    }
+    std::vector<TimedChoice> choices;
+    for (std::size_t i = 0; i < ranked.size() && i < count; ++i) choices.push_back(timed_choice(ranked[i], target));
+    if (!choices.empty()) return choices;
 
     std::vector<db::TunedBest> vendor;
     for (const KernelFamily* family : families_)
@@ -156,8 +131,8 @@ class Chooser {
                                "best known for " + device_.vendor + " " + device_.type + " devices: tuned " +
                                    format_shape(entry.problem.m, entry.problem.n, entry.problem.k) + " on " +
                                    entry.device_key + ", " + format_gflops(entry.gflops)))
-        return TimedChoice{std::move(*choice), std::numeric_limits<double>::infinity()};
-    return std::nullopt;
+        return {TimedChoice{std::move(*choice), std::numeric_limits<double>::infinity()}};
+    return {};
   }
 
   // The family of highest default priority serving this problem whose default runs here, of those
@@ -188,6 +163,31 @@ class Chooser {
 
  private:
   static db::KernelVersion version(const KernelFamily& family) { return {family.name(), family.source().hash}; }
+
+  // One ranked configuration as a choice: exact where it is a measurement of the target itself, else
+  // the prediction and where it was carried from.
+  TimedChoice timed_choice(const RankedConfig& ranked, const Target& target) const {
+    const Observation& seen = *ranked.seen;
+    const bool exact = PerformanceModel::measures(seen, target);
+    const ConfigSource source = exact                       ? ConfigSource::Exact
+                                : seen.device_distance == 0 ? ConfigSource::Nearest
+                                                            : ConfigSource::Fallback;
+    // A pre-pass's transpositions, in the call's layout as the choice reports them.
+    std::optional<std::string> runs_trans;
+    if (ranked.transposed) runs_trans = kernel_trans(seen.trans, shape_.layout);
+    const OperandsReadDifferently copied = operands_read_differently(seen.trans, target);
+    const std::string detail =
+        exact ? "tuned " + format_shape(static_cast<std::int64_t>(shape_.m), static_cast<std::int64_t>(shape_.n),
+                                        static_cast<std::int64_t>(shape_.k)) +
+                    " on this device, " +
+                    format_gflops(2.0 * static_cast<double>(shape_.m) * static_cast<double>(shape_.n) *
+                                  static_cast<double>(shape_.k) / seen.seconds * 1e-9)
+              : "predicted " + format_seconds(ranked.predicted_seconds) + " from " + format_problem(seen) + " on " +
+                    seen.origin + variant_note(seen) + ", measured " + format_seconds(seen.seconds) +
+                    (runs_trans ? ", run as " + *runs_trans + " after transposing " + copied_operands(copied) : "");
+    return {{seen.family->name(), seen.config, source, detail, std::nullopt, runs_trans},
+            exact ? seen.seconds : ranked.predicted_seconds};
+  }
 
   // "A", "B" or "A and B": the caller's operands the pre-pass copies (`copied` names the kernel's,
   // which a column-major call has traded).
@@ -221,6 +221,14 @@ bool replaces(const TimedChoice& stronger, const std::optional<TimedChoice>& own
 
 }  // namespace
 
+std::string format_seconds(double seconds) {
+  std::ostringstream text;
+  text.precision(seconds < 1e-3 ? 1 : 2);
+  if (seconds < 1e-3) text << std::fixed << seconds * 1e6 << " us";
+  else text << std::fixed << seconds * 1e3 << " ms";
+  return text.str();
+}
+
 ConfigSelector::ConfigSelector(DeviceFingerprint device, DeviceLimits limits, std::filesystem::path database)
     : device_(std::move(device)), limits_(limits), database_(std::move(database)) {}
 
@@ -229,40 +237,55 @@ ConfigChoice ConfigSelector::default_without(const GemmShape& shape,
   return Chooser(device_, limits_, shape).built_in_default(failed_families);
 }
 
-ConfigChoice ConfigSelector::choose(const GemmShape& shape) const {
+ConfigChoice ConfigSelector::choose(const GemmShape& shape) const { return candidates(shape, 1).front(); }
+
+std::vector<ConfigChoice> ConfigSelector::candidates(const GemmShape& shape, std::size_t count) const {
   Chooser chooser(device_, limits_, shape);
   ConfigChoice fallback = chooser.built_in_default();
   std::error_code error;
   if (!std::filesystem::exists(database_, error)) {
     fallback.detail += " (no tuning database at " + database_.string() + ")";
-    return fallback;
+    return {fallback};
   }
   try {
     const db::Database database(database_, db::Database::Mode::ReadOnly);
-    std::optional<TimedChoice> best = chooser.from_database(database, *model_for(database, shape.precision));
-    if (best) best->choice.detail += chooser.skipped_note();
+    std::vector<TimedChoice> best = chooser.from_database(database, *model_for(database, shape.precision), count);
+    std::string skipped = chooser.skipped_note();
     // A stronger precision of the same storage runs the call where it is known or predicted
     // faster (fp32 kernels for a skinny tf32 problem that leaves the matrix units idle).
     if (const auto stronger = stronger_precision(shape.precision)) {
       GemmShape as_stronger = shape;
       as_stronger.precision = *stronger;
       Chooser other(device_, limits_, as_stronger);
-      auto candidate = other.from_database(database, *model_for(database, *stronger));
-      if (candidate && replaces(*candidate, best, fallback)) {
-        candidate->choice.runs_as = *stronger;
-        candidate->choice.detail = "computed as " + to_string(*stronger) + " (" + format_seconds(candidate->seconds) +
-                                   (best ? " against " + format_seconds(best->seconds) + " in " + to_string(shape.precision) : "") +
-                                   "): " + candidate->choice.detail + other.skipped_note();
-        best = std::move(candidate);
+      auto stronger_best = other.from_database(database, *model_for(database, *stronger), count);
+      if (!stronger_best.empty() &&
+          replaces(stronger_best.front(), best.empty() ? std::nullopt : std::optional(best.front()), fallback)) {
+        const std::string against = best.empty() ? "" : " against " + format_seconds(best.front().seconds) + " in " +
+                                                            to_string(shape.precision);
+        for (auto& candidate : stronger_best) {
+          candidate.choice.runs_as = *stronger;
+          candidate.choice.detail = "computed as " + to_string(*stronger) + " (" + format_seconds(candidate.seconds) +
+                                    against + "): " + candidate.choice.detail;
+        }
+        best = std::move(stronger_best);
+        skipped = other.skipped_note();
       }
     }
-    if (best) return best->choice;
+    if (!best.empty()) {
+      // Only predictions have others worth timing: a measurement of the problem itself, or the
+      // vendor's best of another shape (which predicts nothing), stands alone.
+      if (best.front().choice.source == ConfigSource::Exact || !std::isfinite(best.front().seconds)) best.resize(1);
+      std::vector<ConfigChoice> choices;
+      for (auto& candidate : best) choices.push_back(std::move(candidate.choice));
+      choices.front().detail += skipped;
+      return choices;
+    }
     fallback.detail += " (nothing usable tuned for this device, model or vendor" + chooser.skipped_note() + ")";
   } catch (const std::exception& problem) {
     // A damaged or foreign database must not stop a program's GEMMs; the reason stays visible.
     fallback.detail += " (tuning database unusable: " + std::string(problem.what()) + ")";
   }
-  return fallback;
+  return {fallback};
 }
 
 std::shared_ptr<const LearnedModel> ConfigSelector::model_for(const db::Database& database, Precision precision) const {

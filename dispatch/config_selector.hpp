@@ -7,6 +7,7 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "db/database.hpp"
 #include "dispatch/device.hpp"
@@ -15,6 +16,9 @@
 namespace gemmtune {
 
 struct LearnedModel;
+
+// A time as a choice's detail writes it: "12.5 us" below a millisecond, else "3.25 ms".
+std::string format_seconds(double seconds);
 
 // Reads the tuning database (read-only) and walks the chain
 //   exact:    this device key, kernel hash, precision, and the row-major problem the kernel runs
@@ -40,6 +44,10 @@ class ConfigSelector {
   ConfigSelector(DeviceFingerprint device, DeviceLimits limits, std::filesystem::path database);
 
   ConfigChoice choose(const GemmShape& shape) const;
+  // The choice and, where it is a prediction, the model's next best configurations, up to `count`
+  // in all, best first: what a handle's first calls of the shape time (dispatch/candidate_trials.hpp).
+  // A measurement of the problem itself, the vendor's best and the defaults come alone.
+  std::vector<ConfigChoice> candidates(const GemmShape& shape, std::size_t count) const;
   // The default level without the families named: what runs when the chosen configuration's
   // program failed to build. Throws InvalidArgument when no other family runs the problem.
   ConfigChoice default_without(const GemmShape& shape, const std::set<std::string>& failed_families) const;

@@ -1,6 +1,7 @@
 // The runtime dispatcher behind gemmtune::Handle: validates a call, picks a config, launches.
 #include "gemmtune/handle.hpp"
 
+#include <cmath>
 #include <cstdlib>
 #include <map>
 #include <mutex>
@@ -9,10 +10,12 @@
 #include <tuple>
 
 #include "dispatch/binary_cache.hpp"
+#include "dispatch/candidate_trials.hpp"
 #include "dispatch/cl_error.hpp"
 #include "dispatch/config_selector.hpp"
 #include "dispatch/device.hpp"
 #include "dispatch/gemm_problem.hpp"
+#include "core/performance_model.hpp"
 #include "core/precision.hpp"
 #include "dispatch/gemm_launch.hpp"
 #include "dispatch/kernel_registry.hpp"
@@ -72,6 +75,80 @@ struct LaunchPlan {
   std::mutex mutex;
 };
 
+// The first calls of a shape whose choice is a prediction: the model's best candidates, each run
+// by a plan built on first use and timed in turn (dispatch/candidate_trials.hpp). Guarded by
+// `mutex`, which a call holds while it enqueues.
+struct ShapeTrials {
+  std::mutex mutex;
+  std::vector<ConfigChoice> candidates;
+  std::vector<std::shared_ptr<LaunchPlan>> plans;  // by candidate; the first built with the slot
+  CandidateTrials timing;
+  struct Call {
+    std::size_t candidate;
+    cl::Event first, last;  // the call's first and last commands
+  };
+  std::vector<Call> pending;  // issued, not yet timed
+  std::size_t calls = 0;
+
+  ShapeTrials(std::vector<ConfigChoice> choices, std::shared_ptr<LaunchPlan> first)
+      : candidates(std::move(choices)), plans(candidates.size()), timing(candidates.size(), static_cast<int>(runs_each)) {
+    plans.front() = std::move(first);
+  }
+
+  // Records the times of the calls that have finished.
+  void harvest() {
+    std::erase_if(pending, [&](const Call& call) {
+      cl_int status = CL_QUEUED;
+      if (clGetEventInfo(call.last(), CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof(status), &status, nullptr) != CL_SUCCESS ||
+          status < 0) {
+        if (call.candidate != 0) timing.drop(call.candidate);  // a call that failed: never kept
+        return true;
+      }
+      if (status != CL_COMPLETE) return false;
+      cl_ulong start = 0, end = 0;
+      if (clGetEventProfilingInfo(call.first(), CL_PROFILING_COMMAND_START, sizeof(start), &start, nullptr) ==
+              CL_SUCCESS &&
+          clGetEventProfilingInfo(call.last(), CL_PROFILING_COMMAND_END, sizeof(end), &end, nullptr) == CL_SUCCESS &&
+          end >= start)
+        timing.record(call.candidate, static_cast<double>(end - start) * 1e-9);
+      return true;
+    });
+  }
+
+  // Whether to stop timing: every candidate timed, or far more calls than that take (times that
+  // never come, from a driver that gives none).
+  bool done() const { return timing.settled() || calls > 4 * candidates.size() * runs_each; }
+
+  // Each candidate's calls timed before one is kept: the least of two, as a busy device's first
+  // call of a program may run slow.
+  static constexpr std::size_t runs_each = 2;
+};
+
+// What runs one kind of call: a plan, or, while the shape's first calls time candidates, those.
+struct PlanSlot {
+  std::shared_ptr<LaunchPlan> plan;
+  std::shared_ptr<ShapeTrials> trials;
+};
+
+bool times_commands(cl_command_queue queue) {
+  cl_command_queue_properties properties = 0;
+  return clGetCommandQueueInfo(queue, CL_QUEUE_PROPERTIES, sizeof(properties), &properties, nullptr) == CL_SUCCESS &&
+         (properties & CL_QUEUE_PROFILING_ENABLE) != 0;
+}
+
+// How many candidates the first calls of a predicted shape time: $GEMMTUNE_TRIALS, else the
+// default (core/performance_model.hpp says why it is that).
+std::size_t trial_candidates_from_environment() {
+  const char* text = std::getenv("GEMMTUNE_TRIALS");
+  if (!text || !*text) return default_trial_candidates;
+  char* end = nullptr;
+  const long value = std::strtol(text, &end, 10);
+  if (*end != '\0' || value < 0 || value > 16)
+    throw InvalidArgument(std::string("GEMMTUNE_TRIALS must be a whole number from 0 to 16 (0 or 1: no trial calls), not '") +
+                          text + "'");
+  return static_cast<std::size_t>(value);
+}
+
 }  // namespace
 
 std::filesystem::path default_database_path() {
@@ -95,7 +172,9 @@ struct Handle::Impl {
   using Alignments = std::pair<std::size_t, std::size_t>;
   using PlanKey = std::tuple<int, int, int, int, std::size_t, std::size_t, std::size_t, Alignments, Alignments>;
   std::mutex plans_mutex;
-  std::map<PlanKey, std::shared_ptr<LaunchPlan>> plans;
+  std::map<PlanKey, PlanSlot> plans;
+  // Candidates the first calls of a predicted shape time (GEMMTUNE_TRIALS); 1: none.
+  std::size_t trial_candidates = trial_candidates_from_environment();
   // One buffer for every plan's packed operands, grown to the largest: memory does not grow with
   // the number of shapes a program calls.
   std::shared_ptr<PackingWorkspace> packing_workspace = std::make_shared<PackingWorkspace>();
@@ -125,36 +204,37 @@ struct Handle::Impl {
     choices.insert_or_assign(choice_key(shape), choice);
   }
 
-  LaunchPlan& plan_for(Precision precision, const GemmArguments& g, const RowMajorGemm& problem) {
-    const PlanKey key{static_cast<int>(precision), static_cast<int>(g.layout), static_cast<int>(g.trans_a),
-                      static_cast<int>(g.trans_b), g.m, g.n, g.k, alignments_of(problem.lda, problem.a_offset),
-                      alignments_of(problem.ldb, problem.b_offset)};
-    {
-      std::lock_guard lock(plans_mutex);
-      if (auto found = plans.find(key); found != plans.end()) return *found->second;
-    }
-    // Built outside the lock: a first call of one shape does not hold up calls of others.
-    const GemmShape shape{precision, g.layout, g.trans_a, g.trans_b, g.m, g.n, g.k};
+  static PlanKey plan_key(Precision precision, const GemmArguments& g, const RowMajorGemm& problem) {
+    return {static_cast<int>(precision), static_cast<int>(g.layout), static_cast<int>(g.trans_a),
+            static_cast<int>(g.trans_b), g.m, g.n, g.k, alignments_of(problem.lda, problem.a_offset),
+            alignments_of(problem.ldb, problem.b_offset)};
+  }
+
+  // The plan that runs `choice` for the problem. The first choice of a shape (`first`) gives way to
+  // the next family's defaults where its program does not build, and the shape's choice says so;
+  // another candidate's BuildError is the caller's.
+  std::shared_ptr<LaunchPlan> build_plan(const GemmShape& shape, const RowMajorGemm& problem, ConfigChoice choice,
+                                         bool first) {
     auto plan = std::make_shared<LaunchPlan>();
     plan->memo.workspace = packing_workspace;
-    ConfigChoice choice = choose(shape);
     std::set<std::string> failed_families;
     bool gave_way = false;  // the first choice did not build as it was
     cl::Program program;
     for (;;) {
       plan->family = &kernel_family(choice.family);
-      plan->precision = choice.runs_as.value_or(precision);
+      plan->precision = choice.runs_as.value_or(shape.precision);
       // Where the configuration runs under other transpositions, it is built for the problem as the
       // pre-pass leaves it.
       plan->memo.transposition = plan->family->packs(choice.config, plan->precision)
                                      ? OperandTransposition{}
-                                     : operands_to_transpose(problem, g.layout, choice.runs_trans);
+                                     : operands_to_transpose(problem, shape.layout, choice.runs_trans);
       const RowMajorGemm runs = transposed_problem(problem, plan->memo.transposition);
       plan->config = aligned_config(*plan->family, choice.config, runs);
       try {
         program = programs.get(context, device, plan->family->source(),
                                gemm_build_options(*plan->family, plan->config, plan->precision, runs));
       } catch (const BuildError& error) {
+        if (!first) throw;
         // A configuration this driver cannot build (a new driver, a PTX pass it defeats) must not
         // stop the program's GEMMs: the next family's defaults run, and the choice says why.
         failed_families.insert(choice.family);
@@ -176,6 +256,7 @@ struct Handle::Impl {
         plan->memo.transpose = transposition_kernel(programs, context, device, plan->precision);
         break;
       } catch (const BuildError& error) {
+        if (!first) throw;
         // The pre-pass's own program: the configuration runs as asked instead.
         const std::string reason = error.what();
         choice.runs_trans.reset();
@@ -187,8 +268,72 @@ struct Handle::Impl {
     // Remembered once it built, so that choose() says what runs, never one that failed.
     if (gave_way) remember(shape, choice);
     plan->kernel = gemm_kernel(program, *plan->family, plan->config);
+    return plan;
+  }
+
+  // What runs calls of this kind: made on the first, with the model's next best candidates to time
+  // where the choice is a prediction and `queue` times its commands.
+  PlanSlot slot_for(Precision precision, const GemmArguments& g, const RowMajorGemm& problem, cl_command_queue queue) {
+    const PlanKey key = plan_key(precision, g, problem);
+    {
+      std::lock_guard lock(plans_mutex);
+      if (auto found = plans.find(key); found != plans.end()) return found->second;
+    }
+    // Built outside the lock: a first call of one shape does not hold up calls of others.
+    const GemmShape shape{precision, g.layout, g.trans_a, g.trans_b, g.m, g.n, g.k};
+    const ConfigChoice first = choose(shape);
+    PlanSlot slot{build_plan(shape, problem, first, true), nullptr};
+    // Not where the first choice gave way to another family's defaults: those were not ranked.
+    const ConfigChoice built = choose(shape);
+    if (trial_candidates > 1 && times_commands(queue) && built.family == first.family && built.config == first.config) {
+      std::vector<ConfigChoice> candidates{first};
+      for (ConfigChoice& other : selector.candidates(shape, trial_candidates))
+        if (other.family != first.family || other.config != first.config || other.runs_trans != first.runs_trans ||
+            other.runs_as != first.runs_as)
+          if (candidates.size() < trial_candidates) candidates.push_back(std::move(other));
+      if (candidates.size() > 1) {
+        slot.trials = std::make_shared<ShapeTrials>(std::move(candidates), slot.plan);
+        ConfigChoice trying = first;
+        trying.trying = true;
+        remember(shape, trying);
+      }
+    }
     std::lock_guard lock(plans_mutex);
-    return *plans.emplace(key, std::move(plan)).first->second;  // a concurrent first call may have won
+    return plans.emplace(key, std::move(slot)).first->second;  // a concurrent first call may have won
+  }
+
+  // The plan of trial `candidate`, built on its first call; nothing where it cannot build here.
+  std::shared_ptr<LaunchPlan> trial_plan(ShapeTrials& trials, const GemmShape& shape, const RowMajorGemm& problem,
+                                         std::size_t candidate) {
+    if (!trials.plans[candidate]) {
+      try {
+        trials.plans[candidate] = build_plan(shape, problem, trials.candidates[candidate], false);
+      } catch (const BuildError&) {
+        trials.timing.drop(candidate);
+        return nullptr;
+      }
+    }
+    return trials.plans[candidate];
+  }
+
+  // Keeps the fastest candidate for every later call of this kind, and says so in the shape's choice.
+  std::shared_ptr<LaunchPlan> settle(ShapeTrials& trials, const GemmShape& shape, const PlanKey& key) {
+    const std::size_t winner = trials.timing.fastest();
+    ConfigChoice kept = trials.candidates[winner];
+    const double seconds = trials.timing.best_seconds(winner);
+    if (std::isfinite(seconds)) {
+      kept.detail += "; the fastest of the model's " + std::to_string(trials.candidates.size()) +
+                     " best candidates, timed on the first " + std::to_string(trials.calls) + " calls: " +
+                     format_seconds(seconds);
+      if (winner != 0 && std::isfinite(trials.timing.best_seconds(0)))
+        kept.detail += " against " + format_seconds(trials.timing.best_seconds(0)) + " for its first choice";
+    }
+    remember(shape, kept);
+    std::lock_guard lock(plans_mutex);
+    PlanSlot& slot = plans.at(key);
+    slot.plan = trials.plans[winner];
+    slot.trials.reset();
+    return slot.plan;
   }
 
   void check_queue(cl_command_queue queue) const {
@@ -218,13 +363,50 @@ struct Handle::Impl {
     check_buffer(c, "C", required.c, element_bytes);
 
     const RowMajorGemm problem = to_row_major(arguments);
-    LaunchPlan& plan = plan_for(precision, arguments, problem);
+    PlanSlot slot = slot_for(precision, arguments, problem, queue_handle);
     const BorrowedQueue queue(queue_handle);
     cl::Event done;
-    {
-      std::lock_guard lock(plan.mutex);
-      enqueue_gemm(queue.queue, plan.kernel, *plan.family, plan.config, problem, plan.precision, alpha, beta, a, b,
-                   c, event ? &done : nullptr, nullptr, &plan.memo);
+    if (!slot.trials) {
+      std::lock_guard lock(slot.plan->mutex);
+      enqueue_gemm(queue.queue, slot.plan->kernel, *slot.plan->family, slot.plan->config, problem, slot.plan->precision,
+                   alpha, beta, a, b, c, event ? &done : nullptr, nullptr, &slot.plan->memo);
+    } else {
+      ShapeTrials& trials = *slot.trials;
+      std::lock_guard trial_lock(trials.mutex);
+      trials.harvest();
+      const GemmShape shape{precision, arguments.layout, arguments.trans_a, arguments.trans_b,
+                            arguments.m, arguments.n, arguments.k};
+      std::shared_ptr<LaunchPlan> plan;
+      std::size_t candidate = 0;
+      const bool timed = !trials.done() && times_commands(queue_handle);
+      if (trials.done()) {
+        plan = settle(trials, shape, plan_key(precision, arguments, problem));
+      } else if (!timed) {
+        plan = trials.plans[trials.timing.fastest()];
+      } else {
+        while (!(plan = trial_plan(trials, shape, problem, candidate = trials.timing.next()))) {
+        }
+      }
+      cl::Event first;
+      std::lock_guard lock(plan->mutex);
+      try {
+        enqueue_gemm(queue.queue, plan->kernel, *plan->family, plan->config, problem, plan->precision, alpha, beta, a,
+                     b, c, &done, timed ? &first : nullptr, &plan->memo);
+      } catch (const DeviceError&) {
+        if (!timed || candidate == 0) throw;
+        // A candidate this device cannot launch: the first choice runs the call instead.
+        trials.timing.drop(candidate);
+        const std::shared_ptr<LaunchPlan>& fallback = trials.plans.front();
+        std::lock_guard fallback_lock(fallback->mutex);
+        enqueue_gemm(queue.queue, fallback->kernel, *fallback->family, fallback->config, problem, fallback->precision,
+                     alpha, beta, a, b, c, &done, nullptr, &fallback->memo);
+        candidate = 0;
+        first = cl::Event();
+      }
+      if (timed && first()) {
+        ++trials.calls;
+        trials.pending.push_back({candidate, first, done});
+      }
     }
     if (event) {
       *event = done();

@@ -30,6 +30,8 @@ boost::json::object quality_to_json(const ModelQuality& quality) {
   return {{"predictions", quality.predictions},         {"median_error", quality.median_error},
           {"p90_error", quality.p90_error},             {"choices", quality.choices},
           {"choice_geomean", quality.choice_geomean},   {"choice_worst", quality.choice_worst},
+          {"trial_candidates", default_trial_candidates}, {"trials_geomean", quality.trials_geomean},
+          {"trials_worst", quality.trials_worst},
           {"nearest_choices", quality.nearest_choices}, {"nearest_geomean", quality.nearest_geomean},
           {"nearest_worst", quality.nearest_worst}};
 }
@@ -98,7 +100,9 @@ int model(const Arguments& args) {
               << ", 90th percentile " << percent(quality.p90_error) << '\n'
               << "  held-out choices (fastest measured / chosen's time): model " << ratio(quality.choice_geomean)
               << " geomean, " << ratio(quality.choice_worst) << " worst over " << quality.choices
-              << " problems; nearest problem's best " << ratio(quality.nearest_geomean) << " geomean, "
+              << " problems; the fastest of its " << default_trial_candidates << " best (trial calls) "
+              << ratio(quality.trials_geomean) << " geomean, " << ratio(quality.trials_worst)
+              << " worst; nearest problem's best " << ratio(quality.nearest_geomean) << " geomean, "
               << ratio(quality.nearest_worst) << " worst over " << quality.nearest_choices << '\n';
   }
   if (values.count("json")) std::cout << boost::json::serialize(list) << '\n';

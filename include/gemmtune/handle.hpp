@@ -28,6 +28,10 @@ struct ConfigChoice {
   // even with a pre-pass that first transposes each operand whose transposition differs into a
   // workspace of the handle's.
   std::optional<std::string> runs_trans;
+  // Calls of this shape still time the model's best candidates in turn (the first calls of a shape
+  // chosen by prediction, on a queue that times its commands: see Handle), so a later call may run
+  // another configuration; false once the fastest is kept, and for every other choice.
+  bool trying = false;
 };
 
 // One GEMM problem as the dispatcher sees it (no buffers).
@@ -51,6 +55,14 @@ struct GemmShape {
 // built-in defaults, and a file that cannot be read (corrupt, not SQLite, a newer schema) means
 // the defaults too, with the reason in ConfigChoice::detail, so a damaged database degrades speed,
 // never correctness or availability.
+//
+// Trial calls: where the choice for a shape is a prediction (a shape not tuned on this device),
+// its first calls on a queue created with CL_QUEUE_PROFILING_ENABLE run the model's best
+// candidates in turn ($GEMMTUNE_TRIALS of them, 4 unless set; 0 or 1: none), each timed on the
+// device, and the fastest then runs every later call of that kind (ConfigChoice::trying and detail
+// say so). Every candidate computes the same product, so results of the first calls may differ
+// from later ones in the last bits only. A malformed GEMMTUNE_TRIALS makes the constructor throw
+// InvalidArgument.
 //
 // Compiled kernels are cached in memory per handle and on disk as program binaries in
 // $GEMMTUNE_CACHE_DIR, else $XDG_CACHE_HOME/gemmtune, else ~/.cache/gemmtune; a cache directory

@@ -166,6 +166,12 @@ TEST_F(DbCommand, ModelReportsHeldOutQuality) {
   EXPECT_GT(held_out.at("predictions").to_number<double>(), 0);
   const double choices = held_out.at("choice_geomean").to_number<double>();
   EXPECT_TRUE(choices > 0 && choices <= 1) << report.out;
+  // Trial calls time the model's best few and keep the fastest: never worse than its first alone,
+  // and on the shipped tuning clearly better.
+  EXPECT_EQ(held_out.at("trial_candidates").to_number<double>(), 4);
+  const double trials = held_out.at("trials_geomean").to_number<double>();
+  EXPECT_TRUE(trials >= choices + 0.03 && trials <= 1) << report.out;
+  EXPECT_GE(held_out.at("trials_worst").to_number<double>(), held_out.at("choice_worst").to_number<double>());
   const auto& terms = devices[0].at("terms");
   EXPECT_GE(terms.at("call_seconds").to_number<double>(), 0);
   // Each work-group gain is a fraction: between taking turns (0) and running as if alone (1).
@@ -181,6 +187,7 @@ TEST_F(DbCommand, ModelReportsHeldOutQuality) {
 
   const ProcessResult text = run_gemmtune("db model" + db);
   EXPECT_NE(text.out.find("held-out choices"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("the fastest of its 4 best (trial calls)"), std::string::npos) << text.out;
   EXPECT_NE(text.out.find("residency gain"), std::string::npos) << text.out;
   expect_bad_input("db model --precision fp12" + db, "fp12");
 }

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <set>
 #include <string>
 
 #include "core/precision.hpp"
@@ -139,6 +140,38 @@ TEST_F(ConfigSelectorTest, NearestIsTheConfigurationPredictedFastest) {
   EXPECT_EQ(small.config.at("TSM"), 32) << small.detail;
   EXPECT_THAT(small.detail, HasSubstr("from 2048x2048x2048 NN (xgemm) on this device, measured 1.30 ms"));
   EXPECT_EQ(choose(4096, 4096, 4096).config.at("TSM"), 128);
+}
+
+// What trial calls time: for a prediction, the model's best few in its order, the first the choice
+// itself, each a distinct configuration with its own detail; a measurement of the problem itself
+// and the defaults come alone.
+TEST_F(ConfigSelectorTest, CandidatesAreTheModelsBestInItsOrder) {
+  {
+    auto database = writable();
+    for (const std::int64_t tile : {16, 32, 64, 128})
+      add_result(database, me, problem(2048, 2048, 2048), valid_config(tile), 1e-3 + 1e-4 * static_cast<double>(tile));
+  }
+  const ConfigSelector selector(me, limits, path);
+  const GemmShape asked{Precision::Single, Layout::RowMajor, Transpose::No, Transpose::No, 256, 256, 256};
+  const std::vector<ConfigChoice> three = selector.candidates(asked, 3);
+  ASSERT_EQ(three.size(), 3u);
+  EXPECT_EQ(three.front().config, selector.choose(asked).config);
+  EXPECT_EQ(three.front().detail, selector.choose(asked).detail);
+  std::set<KernelConfig> distinct;
+  for (const ConfigChoice& candidate : three) {
+    EXPECT_EQ(candidate.source, ConfigSource::Nearest);
+    EXPECT_THAT(candidate.detail, HasSubstr("from 2048x2048x2048 NN (xgemm) on this device"));
+    distinct.insert(candidate.config);
+  }
+  EXPECT_EQ(distinct.size(), 3u);
+  // As many as asked where there are: the four measured and variants of them (split K, say).
+  EXPECT_EQ(selector.candidates(asked, 6).size(), 6u);
+
+  const GemmShape measured{Precision::Single, Layout::RowMajor, Transpose::No, Transpose::No, 2048, 2048, 2048};
+  const std::vector<ConfigChoice> exact = selector.candidates(measured, 3);
+  ASSERT_EQ(exact.size(), 1u);
+  EXPECT_EQ(exact.front().source, ConfigSource::Exact);
+  EXPECT_EQ(ConfigSelector(me, limits, directory / "none.db").candidates(asked, 3).size(), 1u);
 }
 
 // Tuned only at a depth whose one wave of 16 work-groups fills the 16 units, a configuration is run

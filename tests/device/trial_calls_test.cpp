@@ -1,0 +1,138 @@
+// Trial calls on the default device: a shape chosen by prediction times the model's best candidates on
+// its first calls and keeps the fastest, every call correct; no trials where nothing is to be timed.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#include "gemmtune/error.hpp"
+#include "tests/db/db_test_support.hpp"
+#include "tests/device/gemm_on_device.hpp"
+#include "tests/dispatch/selector_test_support.hpp"
+
+namespace gemmtune::testing {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+// Sets an environment variable for one scope, and restores it after.
+class ScopedVariable {
+ public:
+  ScopedVariable(const char* name, const char* value) : name_(name) {
+    if (const char* old = std::getenv(name)) old_ = old;
+    setenv(name, value, 1);
+  }
+  ~ScopedVariable() { old_ ? setenv(name_, old_->c_str(), 1) : unsetenv(name_); }
+  ScopedVariable(const ScopedVariable&) = delete;
+  ScopedVariable& operator=(const ScopedVariable&) = delete;
+
+ private:
+  const char* name_;
+  std::optional<std::string> old_;
+};
+
+// A database whose model ranks a slow configuration first: 8 x 8 tiles of one element a work-item
+// (1024 work-groups at 256^3), recorded as if it had run 200^3 in a microsecond, ahead of 64 x 64
+// tiles recorded at an honest pace on 300^3.
+class TrialCalls : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    db::Database database(path, db::Database::Mode::ReadWrite);
+    add_result(database, device.entry.fingerprint, problem(200, 200, 200), slow, 1e-6);
+    add_result(database, device.entry.fingerprint, problem(300, 300, 300), fast, 5e-3);
+  }
+
+  // Calls the shape `calls` times on `queue`, each checked against OpenBLAS; whether it was still
+  // trying candidates after the first call.
+  bool call(Handle& handle, const cl::CommandQueue& queue, int calls) {
+    const GemmArguments g = dense_gemm_arguments(Layout::RowMajor, Transpose::No, Transpose::No, 256, 256, 256);
+    const RequiredElements required = validate_gemm_arguments(g);
+    const HostMatrix a = HostMatrix::random(Precision::Single, required.a, 1);
+    const HostMatrix b = HostMatrix::random(Precision::Single, required.b, 2);
+    const HostMatrix c = HostMatrix::random(Precision::Single, required.c, 3);
+    const auto buffer = [&](const HostMatrix& host) {
+      return cl::Buffer(device.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, host.bytes(),
+                        const_cast<void*>(host.data()));
+    };
+    const cl::Buffer a_buffer = buffer(a), b_buffer = buffer(b);
+    bool tried = false;
+    for (int i = 0; i < calls; ++i) {
+      const cl::Buffer c_buffer = buffer(c);
+      handle.gemm(Precision::Single, g.layout, g.trans_a, g.trans_b, g.m, g.n, g.k, 1.5, a_buffer(), 0, g.lda,
+                  b_buffer(), 0, g.ldb, 0.5, c_buffer(), 0, g.ldc, queue());
+      HostMatrix result(Precision::Single, c.size());
+      queue.enqueueReadBuffer(c_buffer, CL_TRUE, 0, result.bytes(), result.data());
+      const CheckResult check = check_against_openblas(g, 1.5, 0.5, a, b, c, result);
+      EXPECT_TRUE(check.ok) << "call " << i << ": " << check.first_failure;
+      if (i == 0) tried = handle.choose(shape).trying;
+    }
+    return tried;
+  }
+
+  DeviceContext& device = shared_device();
+  db::testing::TemporaryDirectory directory;
+  std::filesystem::path path = directory / "tuning.db";
+  const KernelConfig slow = kernel_family("xgemm").complete(
+      {{"TSM", 8}, {"TSN", 8}, {"TSK", 8}, {"WPTM", 1}, {"WPTN", 1}, {"VWA", 1}, {"VWB", 1}});
+  const KernelConfig fast = kernel_family("xgemm").complete({{"TSM", 64}, {"TSN", 64}, {"WPTM", 8}, {"WPTN", 8}});
+  const GemmShape shape{Precision::Single, Layout::RowMajor, Transpose::No, Transpose::No, 256, 256, 256};
+  const cl::CommandQueue timing_queue{device.context, device.entry.device, CL_QUEUE_PROFILING_ENABLE};
+};
+
+TEST_F(TrialCalls, KeepTheFastestCandidateAndEveryCallIsRight) {
+  Handle handle(device.context(), device.entry.device(), path);
+  ASSERT_EQ(handle.choose(shape).config, slow) << handle.choose(shape).detail;
+  EXPECT_TRUE(call(handle, timing_queue, 8));
+  const ConfigChoice kept = handle.choose(shape);
+  EXPECT_FALSE(kept.trying);
+  EXPECT_EQ(kept.config, fast) << kept.detail;
+  EXPECT_EQ(kept.source, ConfigSource::Nearest);
+  EXPECT_THAT(kept.detail, HasSubstr("the fastest of the model's 2 best candidates, timed on the first 4 calls"));
+  EXPECT_THAT(kept.detail, HasSubstr("for its first choice"));
+}
+
+TEST_F(TrialCalls, NoneOnAQueueThatDoesNotTimeItsCommands) {
+  Handle handle(device.context(), device.entry.device(), path);
+  EXPECT_FALSE(call(handle, device.queue, 6));
+  EXPECT_EQ(handle.choose(shape).config, slow);
+  EXPECT_THAT(handle.choose(shape).detail, Not(HasSubstr("candidates")));
+}
+
+TEST_F(TrialCalls, NoneWhereTheProblemWasMeasured) {
+  const GemmShape measured{Precision::Single, Layout::RowMajor, Transpose::No, Transpose::No, 200, 200, 200};
+  Handle handle(device.context(), device.entry.device(), path);
+  const GemmArguments g = dense_gemm_arguments(Layout::RowMajor, Transpose::No, Transpose::No, 200, 200, 200);
+  const cl::Buffer a(device.context, CL_MEM_READ_WRITE, 200 * 200 * 4), b(device.context, CL_MEM_READ_WRITE, 200 * 200 * 4),
+      c(device.context, CL_MEM_READ_WRITE, 200 * 200 * 4);
+  for (int i = 0; i < 3; ++i)
+    handle.gemm(Precision::Single, g.layout, g.trans_a, g.trans_b, g.m, g.n, g.k, 1.0, a(), 0, g.lda, b(), 0, g.ldb,
+                0.0, c(), 0, g.ldc, timing_queue());
+  timing_queue.finish();
+  EXPECT_EQ(handle.choose(measured).source, ConfigSource::Exact);
+  EXPECT_FALSE(handle.choose(measured).trying);
+  EXPECT_EQ(handle.choose(measured).config, slow);
+}
+
+TEST_F(TrialCalls, TurnedOffByTheEnvironment) {
+  const ScopedVariable one("GEMMTUNE_TRIALS", "1");
+  Handle handle(device.context(), device.entry.device(), path);
+  EXPECT_FALSE(call(handle, timing_queue, 6));
+  EXPECT_EQ(handle.choose(shape).config, slow);
+}
+
+TEST_F(TrialCalls, AMalformedCountIsAClearError) {
+  for (const char* value : {"many", "-1", "17", "4x"}) {
+    const ScopedVariable malformed("GEMMTUNE_TRIALS", value);
+    try {
+      Handle handle(device.context(), device.entry.device(), path);
+      ADD_FAILURE() << "GEMMTUNE_TRIALS=" << value << " was accepted";
+    } catch (const InvalidArgument& error) {
+      EXPECT_THAT(error.what(), HasSubstr("GEMMTUNE_TRIALS must be a whole number from 0 to 16"));
+      EXPECT_THAT(error.what(), HasSubstr(value));
+    }
+  }
+}
+
+}  // namespace
+}  // namespace gemmtune::testing
