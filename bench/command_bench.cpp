@@ -108,7 +108,8 @@ class Bench {
                  "2 (K + 2) 2^"
               << std::ilogb(precision.epsilon) << " (|A| |B|)(i, j)\n"
               << "timing    median of " << setup_.repeat << " calls after " << setup_.warm_up
-              << " warm-up calls; TFLOP/s = 2*M*N*K / time\n";
+              << " warm-up calls (gemmtune's after its trial calls, where a shape's choice is a prediction); "
+                 "TFLOP/s = 2*M*N*K / time\n";
     for (const auto& peer : peers_) {
       const bench::Service& service = services_[peer->name()] = peer->service(setup_.precision);
       if (!peer->unavailable_reason().empty()) {
