@@ -13,6 +13,12 @@ CandidateTrials::CandidateTrials(std::size_t candidates, int runs_each)
       dropped_(issued_.size(), false),
       best_(issued_.size(), std::numeric_limits<double>::infinity()) {}
 
+bool CandidateTrials::issuing() const {
+  for (std::size_t candidate = 0; candidate < issued_.size(); ++candidate)
+    if (!dropped_[candidate] && issued_[candidate] < runs_each_) return true;
+  return false;
+}
+
 std::size_t CandidateTrials::next() {
   for (std::size_t tried = 0; tried < issued_.size(); ++tried) {
     const std::size_t candidate = turn_;
@@ -29,6 +35,10 @@ void CandidateTrials::record(std::size_t candidate, double seconds) {
   if (candidate >= issued_.size() || dropped_[candidate] || !(seconds >= 0)) return;
   ++timed_[candidate];
   best_[candidate] = std::min(best_[candidate], seconds);
+}
+
+void CandidateTrials::forget(std::size_t candidate) {
+  if (candidate < issued_.size() && issued_[candidate] > timed_[candidate]) --issued_[candidate];
 }
 
 void CandidateTrials::drop(std::size_t candidate) {

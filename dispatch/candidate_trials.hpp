@@ -21,11 +21,16 @@ class CandidateTrials {
  public:
   CandidateTrials(std::size_t candidates, int runs_each);
 
+  // Whether a candidate still waits to be issued: while none does, calls run the fastest so far
+  // untimed, so that calls made faster than their times come in add no times to wait for.
+  bool issuing() const;
   // The candidate the next call runs: one not yet issued `runs_each` times (in turn, so that a
   // change of the device's clock falls on all alike), else the fastest timed so far.
   std::size_t next();
   // A time of one of `candidate`'s calls, from its first command's start to its last one's end.
   void record(std::size_t candidate, double seconds);
+  // A call of `candidate` whose time never came (a driver that gave none): it is issued again.
+  void forget(std::size_t candidate);
   // A candidate that cannot run here (its program failed to build, its call failed): never
   // issued again and never kept. The first cannot be dropped: it is what runs without trials.
   void drop(std::size_t candidate);

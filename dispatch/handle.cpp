@@ -1,6 +1,7 @@
 // The runtime dispatcher behind gemmtune::Handle: validates a call, picks a config, launches.
 #include "gemmtune/handle.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <map>
@@ -87,8 +88,12 @@ struct ShapeTrials {
     std::size_t candidate;
     cl::Event first, last;  // the call's first and last commands
   };
-  std::vector<Call> pending;  // issued, not yet timed
-  std::size_t calls = 0;
+  std::vector<Call> pending;  // issued, not yet timed: at most candidates x runs_each
+  // Calls that gave no time: made on a queue that does not time its commands, or whose time never
+  // came. Past a few rounds' worth, the fastest so far is kept: a shape whose calls cannot be timed
+  // does not try for ever. (Calls made while every candidate is issued and its times are still to
+  // come run the fastest so far and do not count: those times come.)
+  std::size_t untimed_calls = 0;
 
   ShapeTrials(std::vector<ConfigChoice> choices, std::shared_ptr<LaunchPlan> first)
       : candidates(std::move(choices)), plans(candidates.size()), timing(candidates.size(), static_cast<int>(runs_each)) {
@@ -102,6 +107,7 @@ struct ShapeTrials {
       if (clGetEventInfo(call.last(), CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof(status), &status, nullptr) != CL_SUCCESS ||
           status < 0) {
         if (call.candidate != 0) timing.drop(call.candidate);  // a call that failed: never kept
+        else timing.forget(call.candidate), ++untimed_calls;
         return true;
       }
       if (status != CL_COMPLETE) return false;
@@ -109,15 +115,18 @@ struct ShapeTrials {
       if (clGetEventProfilingInfo(call.first(), CL_PROFILING_COMMAND_START, sizeof(start), &start, nullptr) ==
               CL_SUCCESS &&
           clGetEventProfilingInfo(call.last(), CL_PROFILING_COMMAND_END, sizeof(end), &end, nullptr) == CL_SUCCESS &&
-          end >= start)
+          end >= start) {
         timing.record(call.candidate, static_cast<double>(end - start) * 1e-9);
+      } else {
+        timing.forget(call.candidate);
+        ++untimed_calls;
+      }
       return true;
     });
   }
 
-  // Whether to stop timing: every candidate timed, or far more calls than that take (times that
-  // never come, from a driver that gives none).
-  bool done() const { return timing.settled() || calls > 4 * candidates.size() * runs_each; }
+  // Whether to stop timing and keep the fastest so far.
+  bool done() const { return timing.settled() || untimed_calls > 8 * candidates.size() * runs_each; }
 
   // Each candidate's calls timed before one is kept: the least of two, as a busy device's first
   // call of a program may run slow.
@@ -281,7 +290,8 @@ struct Handle::Impl {
     }
     // Built outside the lock: a first call of one shape does not hold up calls of others.
     const GemmShape shape{precision, g.layout, g.trans_a, g.trans_b, g.m, g.n, g.k};
-    const ConfigChoice first = choose(shape);
+    ConfigChoice first = choose(shape);
+    first.trying = false;  // another kind of call of the shape may be trying
     PlanSlot slot{build_plan(shape, problem, first, true), nullptr};
     // Not where the first choice gave way to another family's defaults: those were not ranked.
     const ConfigChoice built = choose(shape);
@@ -291,27 +301,52 @@ struct Handle::Impl {
         if (other.family != first.family || other.config != first.config || other.runs_trans != first.runs_trans ||
             other.runs_as != first.runs_as)
           if (candidates.size() < trial_candidates) candidates.push_back(std::move(other));
-      if (candidates.size() > 1) {
-        slot.trials = std::make_shared<ShapeTrials>(std::move(candidates), slot.plan);
-        ConfigChoice trying = first;
-        trying.trying = true;
-        remember(shape, trying);
-      }
+      if (candidates.size() > 1) slot.trials = std::make_shared<ShapeTrials>(std::move(candidates), slot.plan);
     }
-    std::lock_guard lock(plans_mutex);
-    return plans.emplace(key, std::move(slot)).first->second;  // a concurrent first call may have won
+    bool inserted = false;
+    {
+      std::lock_guard lock(plans_mutex);
+      auto [entry, fresh] = plans.emplace(key, slot);  // a concurrent first call may have won
+      if (!fresh) return entry->second;
+      inserted = fresh;
+    }
+    if (inserted && slot.trials) {
+      first.trying = true;
+      remember(shape, first);
+    }
+    return slot;
   }
 
-  // The plan of trial `candidate`, built on its first call; nothing where it cannot build here.
+  // The plan of trial `candidate`, built on its first call; nothing where it cannot run here (its
+  // program does not build, its work-group is larger than the kernel allows on this device) or
+  // where, adapted to the call's alignment, it is the program of another candidate.
   std::shared_ptr<LaunchPlan> trial_plan(ShapeTrials& trials, const GemmShape& shape, const RowMajorGemm& problem,
                                          std::size_t candidate) {
     if (!trials.plans[candidate]) {
+      std::shared_ptr<LaunchPlan> plan;
       try {
-        trials.plans[candidate] = build_plan(shape, problem, trials.candidates[candidate], false);
-      } catch (const BuildError&) {
+        plan = build_plan(shape, problem, trials.candidates[candidate], false);
+      } catch (const std::bad_alloc&) {
+        throw;
+      } catch (const std::exception&) {
+        // A configuration for the trial only: no call of the program's fails for it.
         trials.timing.drop(candidate);
         return nullptr;
       }
+      const auto local = plan->family->ranges(plan->config, {static_cast<std::int64_t>(problem.m),
+                                                             static_cast<std::int64_t>(problem.n),
+                                                             static_cast<std::int64_t>(problem.k)}).local;
+      const bool fits = local[0] * local[1] * local[2] <= plan->kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device);
+      const bool repeats = std::any_of(trials.plans.begin(), trials.plans.end(), [&](const auto& other) {
+        return other && other->family == plan->family && other->config == plan->config &&
+               other->precision == plan->precision && other->memo.transposition.a == plan->memo.transposition.a &&
+               other->memo.transposition.b == plan->memo.transposition.b;
+      });
+      if (!fits || repeats) {
+        trials.timing.drop(candidate);
+        return nullptr;
+      }
+      trials.plans[candidate] = std::move(plan);
     }
     return trials.plans[candidate];
   }
@@ -319,21 +354,26 @@ struct Handle::Impl {
   // Keeps the fastest candidate for every later call of this kind, and says so in the shape's choice.
   std::shared_ptr<LaunchPlan> settle(ShapeTrials& trials, const GemmShape& shape, const PlanKey& key) {
     const std::size_t winner = trials.timing.fastest();
+    {
+      std::lock_guard lock(plans_mutex);
+      PlanSlot& slot = plans.at(key);
+      // A call that read the slot before another thread settled it: that one's choice stands.
+      if (slot.trials.get() != &trials) return slot.plan;
+      slot.plan = trials.plans[winner];
+      slot.trials.reset();
+    }
     ConfigChoice kept = trials.candidates[winner];
+    kept.trying = false;
     const double seconds = trials.timing.best_seconds(winner);
     if (std::isfinite(seconds)) {
       kept.detail += "; the fastest of the model's " + std::to_string(trials.candidates.size()) +
-                     " best candidates, timed on the first " + std::to_string(trials.calls) + " calls: " +
-                     format_seconds(seconds);
+                     " best candidates, timed on the first " + std::to_string(trials.timing.timed_calls()) +
+                     " calls: " + format_seconds(seconds);
       if (winner != 0 && std::isfinite(trials.timing.best_seconds(0)))
         kept.detail += " against " + format_seconds(trials.timing.best_seconds(0)) + " for its first choice";
     }
     remember(shape, kept);
-    std::lock_guard lock(plans_mutex);
-    PlanSlot& slot = plans.at(key);
-    slot.plan = trials.plans[winner];
-    slot.trials.reset();
-    return slot.plan;
+    return trials.plans[winner];
   }
 
   void check_queue(cl_command_queue queue) const {
@@ -378,11 +418,14 @@ struct Handle::Impl {
                             arguments.m, arguments.n, arguments.k};
       std::shared_ptr<LaunchPlan> plan;
       std::size_t candidate = 0;
-      const bool timed = !trials.done() && times_commands(queue_handle);
+      const bool timing_queue = times_commands(queue_handle);
+      const bool timed = !trials.done() && trials.timing.issuing() && timing_queue;
       if (trials.done()) {
         plan = settle(trials, shape, plan_key(precision, arguments, problem));
       } else if (!timed) {
+        // Every candidate issued and their times still to come, or a queue that gives none.
         plan = trials.plans[trials.timing.fastest()];
+        if (!timing_queue) ++trials.untimed_calls;
       } else {
         while (!(plan = trial_plan(trials, shape, problem, candidate = trials.timing.next()))) {
         }
@@ -393,20 +436,18 @@ struct Handle::Impl {
         enqueue_gemm(queue.queue, plan->kernel, *plan->family, plan->config, problem, plan->precision, alpha, beta, a,
                      b, c, &done, timed ? &first : nullptr, &plan->memo);
       } catch (const DeviceError&) {
+        // A candidate this device cannot launch: the first choice runs the call instead, unless the
+        // candidate already scaled C by beta for its split of K (the call then fails, C changed).
         if (!timed || candidate == 0) throw;
-        // A candidate this device cannot launch: the first choice runs the call instead.
         trials.timing.drop(candidate);
+        if (plan->family->scale_first(plan->config)) throw;
         const std::shared_ptr<LaunchPlan>& fallback = trials.plans.front();
         std::lock_guard fallback_lock(fallback->mutex);
         enqueue_gemm(queue.queue, fallback->kernel, *fallback->family, fallback->config, problem, fallback->precision,
                      alpha, beta, a, b, c, &done, nullptr, &fallback->memo);
-        candidate = 0;
         first = cl::Event();
       }
-      if (timed && first()) {
-        ++trials.calls;
-        trials.pending.push_back({candidate, first, done});
-      }
+      if (first()) trials.pending.push_back({candidate, first, done});
     }
     if (event) {
       *event = done();

@@ -60,9 +60,16 @@ struct GemmShape {
 // its first calls on a queue created with CL_QUEUE_PROFILING_ENABLE run the model's best
 // candidates in turn ($GEMMTUNE_TRIALS of them, 4 unless set; 0 or 1: none), each timed on the
 // device, and the fastest then runs every later call of that kind (ConfigChoice::trying and detail
-// say so). Every candidate computes the same product, so results of the first calls may differ
-// from later ones in the last bits only. A malformed GEMMTUNE_TRIALS makes the constructor throw
-// InvalidArgument.
+// say so). A candidate's program is compiled in the call that first runs it (other calls of that
+// shape wait for it; the disk cache keeps it for later processes). Every candidate computes the
+// same product within the precision's error bound, but not in the same order (another tile, a
+// split of K), so the first calls' results may differ from later ones, and which candidate is
+// kept depends on the times measured, so it may differ between runs: GEMMTUNE_TRIALS=1 for one
+// configuration a shape from the first call. A candidate that cannot build or launch is dropped
+// and the call runs the first choice (except where the candidate had already scaled C by beta for
+// a split of K: that call fails with DeviceError). Calls of one shape under other alignments of
+// the operands (offsets, leading dimensions) keep their own; choose() reports the last kept. A
+// malformed GEMMTUNE_TRIALS makes the constructor throw InvalidArgument.
 //
 // Compiled kernels are cached in memory per handle and on disk as program binaries in
 // $GEMMTUNE_CACHE_DIR, else $XDG_CACHE_HOME/gemmtune, else ~/.cache/gemmtune; a cache directory

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <vector>
 
 #include "gemmtune/error.hpp"
 #include "tests/db/db_test_support.hpp"
@@ -43,10 +44,13 @@ class TrialCalls : public ::testing::Test {
     add_result(database, device.entry.fingerprint, problem(300, 300, 300), fast, 5e-3);
   }
 
-  // Calls the shape `calls` times on `queue`, each checked against OpenBLAS; whether it was still
-  // trying candidates after the first call.
-  bool call(Handle& handle, const cl::CommandQueue& queue, int calls) {
-    const GemmArguments g = dense_gemm_arguments(Layout::RowMajor, Transpose::No, Transpose::No, 256, 256, 256);
+  // Calls the shape `calls` times on `queue`, each checked against OpenBLAS, A's leading dimension
+  // `lda_padding` beyond the minimum; whether it was still trying candidates after the first call.
+  // `blocked`: every call is enqueued behind a user event, released once all are in.
+  bool call(Handle& handle, const cl::CommandQueue& queue, int calls, std::size_t lda_padding = 0,
+            bool blocked = false) {
+    GemmArguments g = dense_gemm_arguments(Layout::RowMajor, Transpose::No, Transpose::No, 256, 256, 256);
+    g.lda += lda_padding;
     const RequiredElements required = validate_gemm_arguments(g);
     const HostMatrix a = HostMatrix::random(Precision::Single, required.a, 1);
     const HostMatrix b = HostMatrix::random(Precision::Single, required.b, 2);
@@ -56,16 +60,28 @@ class TrialCalls : public ::testing::Test {
                         const_cast<void*>(host.data()));
     };
     const cl::Buffer a_buffer = buffer(a), b_buffer = buffer(b);
+    cl::UserEvent gate(device.context);
+    if (blocked) {
+      const std::vector<cl::Event> wait{gate};
+      queue.enqueueMarkerWithWaitList(&wait);
+    } else {
+      gate.setStatus(CL_COMPLETE);
+    }
+    std::vector<cl::Buffer> results;
     bool tried = false;
     for (int i = 0; i < calls; ++i) {
-      const cl::Buffer c_buffer = buffer(c);
+      results.push_back(buffer(c));
       handle.gemm(Precision::Single, g.layout, g.trans_a, g.trans_b, g.m, g.n, g.k, 1.5, a_buffer(), 0, g.lda,
-                  b_buffer(), 0, g.ldb, 0.5, c_buffer(), 0, g.ldc, queue());
+                  b_buffer(), 0, g.ldb, 0.5, results.back()(), 0, g.ldc, queue());
+      if (!blocked) queue.finish();
+      if (i == 0) tried = handle.choose(shape).trying;
+    }
+    if (blocked) gate.setStatus(CL_COMPLETE);
+    for (std::size_t i = 0; i < results.size(); ++i) {
       HostMatrix result(Precision::Single, c.size());
-      queue.enqueueReadBuffer(c_buffer, CL_TRUE, 0, result.bytes(), result.data());
+      queue.enqueueReadBuffer(results[i], CL_TRUE, 0, result.bytes(), result.data());
       const CheckResult check = check_against_openblas(g, 1.5, 0.5, a, b, c, result);
       EXPECT_TRUE(check.ok) << "call " << i << ": " << check.first_failure;
-      if (i == 0) tried = handle.choose(shape).trying;
     }
     return tried;
   }
@@ -90,6 +106,35 @@ TEST_F(TrialCalls, KeepTheFastestCandidateAndEveryCallIsRight) {
   EXPECT_EQ(kept.source, ConfigSource::Nearest);
   EXPECT_THAT(kept.detail, HasSubstr("the fastest of the model's 2 best candidates, timed on the first 4 calls"));
   EXPECT_THAT(kept.detail, HasSubstr("for its first choice"));
+}
+
+// Forty calls in flight before the first one runs: the calls beyond the trials' run the first
+// choice untimed, and the times, once in, still keep the fastest.
+TEST_F(TrialCalls, CallsMadeFasterThanTheyFinishStillKeepTheFastest) {
+  Handle handle(device.context(), device.entry.device(), path);
+  EXPECT_TRUE(call(handle, timing_queue, 40, 0, true));
+  call(handle, timing_queue, 2);
+  EXPECT_FALSE(handle.choose(shape).trying);
+  EXPECT_EQ(handle.choose(shape).config, fast) << handle.choose(shape).detail;
+}
+
+// The shape's calls under another alignment of A try and keep their own; once both have, the
+// choice is no longer trying.
+TEST_F(TrialCalls, EachAlignmentKeepsItsOwnAndTheChoiceSettles) {
+  Handle handle(device.context(), device.entry.device(), path);
+  call(handle, timing_queue, 6);
+  EXPECT_TRUE(call(handle, timing_queue, 6, 1));
+  const ConfigChoice kept = handle.choose(shape);
+  EXPECT_FALSE(kept.trying);
+  EXPECT_EQ(kept.config, fast) << kept.detail;
+}
+
+// Calls that go on on a queue without times after the first: the shape stops trying.
+TEST_F(TrialCalls, AShapeWhoseCallsCannotBeTimedStopsTrying) {
+  Handle handle(device.context(), device.entry.device(), path);
+  EXPECT_TRUE(call(handle, timing_queue, 1));
+  call(handle, device.queue, 80);
+  EXPECT_FALSE(handle.choose(shape).trying);
 }
 
 TEST_F(TrialCalls, NoneOnAQueueThatDoesNotTimeItsCommands) {

@@ -36,6 +36,25 @@ TEST(CandidateTrials, IssuesEachInTurnAndKeepsTheFastest) {
   EXPECT_EQ(trials.timed_calls(), 6u);
 }
 
+// Once every candidate has been issued its calls, none is issuing: the calls after run the fastest
+// so far, untimed. A call whose time never came is issued again.
+TEST(CandidateTrials, IssuesNoMoreThanItTimesAndIssuesALostCallAgain) {
+  CandidateTrials trials(2, 1);
+  EXPECT_TRUE(trials.issuing());
+  EXPECT_EQ(issue(trials, 2), (std::vector<std::size_t>{0, 1}));
+  EXPECT_FALSE(trials.issuing());
+  trials.record(0, 4e-6);
+  trials.forget(1);
+  EXPECT_TRUE(trials.issuing());
+  EXPECT_EQ(trials.next(), 1u);
+  EXPECT_FALSE(trials.issuing());
+  trials.forget(0);  // timed already: nothing to issue again
+  EXPECT_FALSE(trials.issuing());
+  trials.record(1, 2e-6);
+  EXPECT_TRUE(trials.settled());
+  EXPECT_EQ(trials.fastest(), 1u);
+}
+
 // A candidate that cannot run is passed over and never kept, however fast a time it had.
 TEST(CandidateTrials, ADroppedCandidateIsNeitherRunNorKept) {
   CandidateTrials trials(3, 1);
