@@ -3,7 +3,8 @@
 # imported. Usage: bench.sh SET... where SET is real1, real2, real3 (thirds of
 # real_applications.txt, 122 problems each), random100 or fp64 (random_fp64_60.txt in double);
 # SET-1 runs it with GEMMTUNE_TRIALS=1 (the model's first choice alone) beside cuBLAS only. Each
-# set's results are packed into $OUT/SET.tgz as it ends; LIMIT is each set's seconds.
+# set's results are packed into $OUT/SET.tgz as it ends; LIMIT is each set's seconds, TAG a suffix
+# of the files' names.
 cd "$(dirname "$0")/../../.."
 gunzip -f .gpu/lib/*.gz 2>/dev/null
 export GEMMTUNE_CACHE_DIR=/tmp/cache
@@ -21,7 +22,7 @@ for run in "$@"; do
   esac
   start=$SECONDS
   GEMMTUNE_TRIALS=$trials timeout ${LIMIT:-540} bash .gpu/on-device.sh gemmtune bench --db /tmp/shipped.db --precision $precision $peers \
-    --problems $W/problems-$set.txt --json $W/$run.json > $W/$run.txt 2>&1; echo "$run rc=$? in $((SECONDS - start)) s"
-  echo "$run: $(sed -n '/^summary/,$p' $W/$run.txt | grep -A1 '^all' | tail -2 | tr -s ' ' | tr '\n' ' ')"
-  tar -C $W -czf $OUT/$run.tgz $run.json $run.txt
+    --problems $W/problems-$set.txt --json $W/$run$TAG.json > $W/$run$TAG.txt 2>&1; echo "$run rc=$? in $((SECONDS - start)) s"
+  echo "$run: $(sed -n '/^summary/,$p' $W/$run$TAG.txt | grep -A1 '^all' | tail -2 | tr -s ' ' | tr '\n' ' ')"
+  tar -C $W -czf $OUT/$run$TAG.tgz $run$TAG.json $run$TAG.txt
 done
