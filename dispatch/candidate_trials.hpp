@@ -3,7 +3,6 @@
 
 #include <cstddef>
 #include <limits>
-#include <optional>
 #include <vector>
 
 namespace gemmtune {

@@ -102,12 +102,18 @@ struct ShapeTrials {
 
   // Records the times of the calls that have finished.
   void harvest() {
+    const auto untimed = [&](std::size_t candidate) {
+      timing.forget(candidate);
+      ++untimed_calls;
+    };
     std::erase_if(pending, [&](const Call& call) {
       cl_int status = CL_QUEUED;
       if (clGetEventInfo(call.last(), CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof(status), &status, nullptr) != CL_SUCCESS ||
           status < 0) {
-        if (call.candidate != 0) timing.drop(call.candidate);  // a call that failed: never kept
-        else timing.forget(call.candidate), ++untimed_calls;
+        // A call that failed: its candidate is never kept (the first, which runs without trials, is
+        // only timed again).
+        if (call.candidate != 0) timing.drop(call.candidate);
+        else untimed(call.candidate);
         return true;
       }
       if (status != CL_COMPLETE) return false;
@@ -115,12 +121,10 @@ struct ShapeTrials {
       if (clGetEventProfilingInfo(call.first(), CL_PROFILING_COMMAND_START, sizeof(start), &start, nullptr) ==
               CL_SUCCESS &&
           clGetEventProfilingInfo(call.last(), CL_PROFILING_COMMAND_END, sizeof(end), &end, nullptr) == CL_SUCCESS &&
-          end >= start) {
+          end >= start)
         timing.record(call.candidate, static_cast<double>(end - start) * 1e-9);
-      } else {
-        timing.forget(call.candidate);
-        ++untimed_calls;
-      }
+      else
+        untimed(call.candidate);
       return true;
     });
   }
