@@ -90,6 +90,18 @@ const KernelConfig& configuration(const Observation& seen, bool as_measured) {
   return as_measured ? seen.ran() : seen.config;
 }
 
+// How far a variant's adapted parameters moved from the values that ran, in octaves: the sum over
+// them of |log2(asked / measured)|; 0 for a configuration that ran.
+double variant_octaves(const Observation& seen) {
+  double octaves = 0;
+  if (!seen.is_variant()) return octaves;
+  for (const auto& [name, value] : seen.config)
+    if (const auto ran = seen.measured_config.find(name); ran != seen.measured_config.end() && ran->second != value)
+      octaves += std::abs(std::log2(static_cast<double>(std::max<std::int64_t>(value, 1)) /
+                                    static_cast<double>(std::max<std::int64_t>(ran->second, 1))));
+  return octaves;
+}
+
 // The product of the vector widths `seen`'s configuration loads with where A's and B's leading
 // dimensions are `lda` and `ldb` (offsets 0): the widths they allow (KernelFamily::aligned).
 double vector_width(const Observation& seen, bool as_measured, std::size_t lda, std::size_t ldb) {
@@ -300,7 +312,7 @@ PerformanceModel::MistrustFeatures PerformanceModel::mistrust_features(const Obs
     features.crowding = std::pow(std::log(asked->work_groups / measured->work_groups), 2);
   features.reads_differently = reads_differently(seen.trans, target);
   features.device_distance = seen.device_distance;
-  features.variant = seen.is_variant();
+  features.variant_octaves = variant_octaves(seen);
   return features;
 }
 
@@ -308,7 +320,7 @@ double PerformanceModel::mistrust(const MistrustFeatures& features) const {
   if (features.measures) return 1;
   return 1 + terms_.prediction_weight + terms_.distance_weight * features.shape_distance +
          terms_.crowding_weight * features.crowding + terms_.transposition_weight * (features.reads_differently ? 1 : 0) +
-         terms_.device_weight * features.device_distance + terms_.variant_weight * (features.variant ? 1 : 0);
+         terms_.device_weight * features.device_distance + terms_.variant_weight * features.variant_octaves;
 }
 
 std::vector<RankedConfig> rank_configs(const PerformanceModel& shared_model, const std::vector<const Observation*>& observations,

@@ -76,11 +76,14 @@ struct ModelTerms {
   // work-groups share a unit is the least certain part of the model.
   double crowding_weight = 0;
   double device_weight = 0.25;       // mistrust per unit of device distance (a sibling's measurement)
-  // Mistrust of a variant's prediction (Observation::measured_config): another split of K, say, was
-  // not measured, only predicted from the configuration that was. Not fitted: a tuning measures
-  // few configurations that differ only in such a parameter. Over the H200's fp32 tuning, 44
-  // such pairs of one problem were predicted one from the other within 16% (mean |log| of
-  // predicted over measured; fp64: 164 pairs, 23%), about the held-out error of a carried shape.
+  // Mistrust of a variant's prediction (Observation::measured_config), per octave that its adapted
+  // parameters moved from the values that ran (KSPLIT 8 to 32: two): another split of K, say, was
+  // not measured, only predicted from the configuration that was, and the further it is carried the
+  // less the measurement says of it (the per-work-group costs a split multiplies are not in the
+  // model: on the H200, 2048x64x2048 split 32 ways ran at 68 us where 8 ways ran at 45). Not fitted:
+  // a tuning measures few configurations that differ only in such a parameter. Over the H200's fp32
+  // tuning, 44 such pairs of one problem were predicted one from the other within 16% (mean |log|
+  // of predicted over measured; fp64: 164 pairs, 23%), about the held-out error of a carried shape.
   double variant_weight = 0.15;
   // Mistrust of any prediction against a measurement of the very problem on this device: another
   // configuration replaces a measured one only when predicted clearly faster (a problem tuned
@@ -186,7 +189,7 @@ class PerformanceModel {
     double crowding = 0;  // log(work-groups asked / work-groups measured)^2 where more are asked
     bool reads_differently = false;
     double device_distance = 0;
-    bool variant = false;  // Observation::is_variant()
+    double variant_octaves = 0;  // how far a variant's adapted parameters moved; 0 for one that ran
   };
   MistrustFeatures mistrust_features(const Observation& seen, const Target& target) const;
   double mistrust(const MistrustFeatures& features) const;

@@ -392,7 +392,7 @@ TEST(PerformanceModel, AVariantIsPredictedFromTheConfigurationThatRan) {
 }
 
 // A variant is never the measurement of its problem, and is trusted less than the configuration
-// that ran by the variant weight.
+// that ran by the variant weight per octave its split moved: 1 to 2 ways one, 1 to 8 three.
 TEST(PerformanceModel, AVariantIsTrustedLessThanItsMeasurement) {
   ModelTerms terms;
   terms.variant_weight = 0.2;
@@ -400,6 +400,10 @@ TEST(PerformanceModel, AVariantIsTrustedLessThanItsMeasurement) {
   const Observation whole = observed(64, {256, 256, 4096}, 1e-4);
   const Target near{{256, 256, 8192}, "NN"}, measured{whole.problem, "NN"};
   EXPECT_NEAR(model.mistrust(split_variant(whole, 2), near) - model.mistrust(whole, near), 0.2, 1e-12);
+  EXPECT_NEAR(model.mistrust(split_variant(whole, 8), near) - model.mistrust(whole, near), 0.6, 1e-12);
+  Observation split = whole;
+  split.config["KSPLIT"] = 16;
+  EXPECT_NEAR(model.mistrust(split_variant(split, 4), near) - model.mistrust(whole, near), 0.4, 1e-12);
   EXPECT_FALSE(PerformanceModel::measures(split_variant(whole, 2), measured));
   EXPECT_GT(model.mistrust(split_variant(whole, 2), measured), 1);
 }
@@ -441,7 +445,7 @@ TEST(ConfigurationVariants, OtherSplitsOfTheFastestConfigurationsWithinTheSpace)
     EXPECT_EQ(variant.config_key, config_key(variant.config));
     splits.push_back(variant.config.at("KSPLIT"));
   }
-  EXPECT_EQ(splits, (std::vector<std::int64_t>{2, 8, 16}));  // 4 was measured
+  EXPECT_EQ(splits, (std::vector<std::int64_t>{2, 8, 16, 32, 64}));  // 4 was measured
 
   // Two per problem: the measured split's variants too, back to a whole K among them.
   std::size_t from_split = 0;
@@ -450,7 +454,7 @@ TEST(ConfigurationVariants, OtherSplitsOfTheFastestConfigurationsWithinTheSpace)
       ++from_split;
       EXPECT_NE(variant.config.at("KSPLIT"), 4);
     }
-  EXPECT_EQ(from_split, 3u);  // 2, 8, 16; 1 was measured
+  EXPECT_EQ(from_split, 5u);  // 2, 8, 16, 32, 64; 1 was measured
 }
 
 }  // namespace
