@@ -51,9 +51,13 @@ double failure_probability(const KernelConfig& c) {
 }  // namespace
 
 ReplayTable synthetic_xgemm_table(std::uint64_t seed) {
+  // The space the model was written for (tests/data/synthetic_xgemm_space.json), not the family's
+  // current one: every strategy's pinned proposals rest on it.
   const ParameterSpace space = family_space(
-      kernel_family("xgemm"), {{"max_work_group_size", 1024}, {"max_work_item_size_0", 1024},
-                               {"max_work_item_size_1", 1024}, {"local_mem_size", 49152}, {"element_bytes", 4}});
+      kernel_family("xgemm"),
+      {{"max_work_group_size", 1024}, {"max_work_item_size_0", 1024}, {"max_work_item_size_1", 1024},
+       {"local_mem_size", 49152}, {"element_bytes", 4}},
+      GEMMTUNE_SOURCE_DIR "/tests/data/synthetic_xgemm_space.json");
   boost::random::mt19937_64 engine(seed);
   boost::random::uniform_01<double> unit;
   boost::random::normal_distribution<double> rugged(0.0, 0.02), noise(0.0, 0.005);
