@@ -107,7 +107,7 @@ class Bench {
               << "; checked against a host GEMM in double on the operands as the precision rounds them, within "
                  "2 (K + 2) 2^"
               << std::ilogb(precision.epsilon) << " (|A| |B|)(i, j)\n"
-              << "timing    median of " << setup_.repeat << " calls after " << setup_.warm_up
+              << "timing    " << timing_description() << " after " << setup_.warm_up
               << " warm-up calls (gemmtune's after its trial calls, where a shape's choice is a prediction); "
                  "TFLOP/s = 2*M*N*K / time\n";
     for (const auto& peer : peers_) {
@@ -142,6 +142,13 @@ class Bench {
   }
 
  private:
+  std::string timing_description() const {
+    if (setup_.timing == bench::CallTiming::PerCall)
+      return "median of " + std::to_string(setup_.repeat) + " calls, each alone with its own event";
+    return "median of " + std::to_string(setup_.repeat) +
+           " rounds of calls issued back to back without events (up to 32 a round, enough for 0.25 ms), time per call";
+  }
+
   void note(const std::string& text) {
     notes_.push_back(text);
     std::cout << "note      " << text << '\n';
@@ -322,6 +329,7 @@ class Bench {
                                   {"commit", bench::commit_id},
                                   {"repeat", setup_.repeat},
                                   {"warm_up", setup_.warm_up},
+                                  {"timing", bench::to_string(setup_.timing)},
                                   {"problems", origin_},
                                   {"peers", std::move(peers)},
                                   {"results", std::move(results)},
@@ -419,6 +427,8 @@ int bench_command(const Arguments& args) {
       ("peers", po::value<std::string>(), "comma-separated: clblast, openblas, cublas (default: clblast, plus cublas on a GPU, openblas on a CPU)")
       ("repeat", po::value<std::string>()->default_value("15"), "timed calls per peer and shape (the median is reported)")
       ("warm-up", po::value<std::string>()->default_value("2"), "untimed calls before the timed ones")
+      ("timing", po::value<std::string>()->default_value("per-call"),
+       "per-call: each call alone, with its own event; stream: rounds of calls issued back to back, no events")
       ("json", po::value<std::string>(), "also write the results to this JSON file")
       ("force", "with --json: replace the file if it exists");
   if (asks_for_help(args)) {
@@ -435,6 +445,7 @@ int bench_command(const Arguments& args) {
   setup.precision = parse_precision(values["precision"].as<std::string>());
   setup.repeat = static_cast<int>(whole_number_option(values, "repeat", 1, most_timed_calls));
   setup.warm_up = static_cast<int>(whole_number_option(values, "warm-up", 0, most_timed_calls));
+  setup.timing = bench::parse_call_timing(values["timing"].as<std::string>());
   const auto [shapes, origin] = asked_problems(values);
   if (values.count("list")) {
     if (values.count("json")) throw UsageError("--list measures nothing, so --json would have nothing to write");

@@ -1,10 +1,12 @@
-// What the OpenCL peers share: device memory checks, buffers with the problem's data, event timing.
+// What the OpenCL peers share: device memory checks, buffers with the problem's data, timed calls.
 #include "bench/opencl_timing.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 
 #include "core/precision.hpp"
+#include "tuner/call_timing.hpp"
 
 namespace gemmtune::bench {
 namespace {
@@ -14,7 +16,39 @@ cl::Buffer buffer_with(const cl::Context& context, const HostMatrix& host) {
   return cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, host.bytes(), const_cast<void*>(host.data()));
 }
 
+// Stream rounds between two markers: the calls make no events, so no call pays for one. A driver
+// that leaves markers without timestamps gets the host's clock around the round instead.
+std::vector<double> time_stream(const cl::CommandQueue& queue, int repeat, int calls,
+                                const std::function<cl::Event(bool)>& call) {
+  std::vector<double> seconds;
+  for (int round = 0; round < repeat; ++round) {
+    const auto host_start = std::chrono::steady_clock::now();
+    cl::Event before, after;
+    queue.enqueueMarkerWithWaitList(nullptr, &before);
+    for (int i = 0; i < calls; ++i) call(false);
+    queue.enqueueMarkerWithWaitList(nullptr, &after);
+    after.wait();
+    const auto start = before.getProfilingInfo<CL_PROFILING_COMMAND_END>();
+    const auto end = after.getProfilingInfo<CL_PROFILING_COMMAND_END>();
+    const double round_seconds =
+        start != 0 && end > start ? static_cast<double>(end - start) * 1e-9
+                                  : std::chrono::duration<double>(std::chrono::steady_clock::now() - host_start).count();
+    seconds.push_back(round_seconds / calls);
+  }
+  return seconds;
+}
+
 }  // namespace
+
+std::vector<double> time_opencl_calls(const cl::CommandQueue& queue, const Setup& setup,
+                                      const std::function<cl::Event(bool with_event)>& call) {
+  const auto with_event = [&] { return call(true); };
+  if (setup.timing == CallTiming::PerCall) return time_calls(queue, setup.warm_up, setup.repeat, with_event);
+  for (int i = 0; i < setup.warm_up; ++i) call(false);
+  queue.finish();
+  const double one_call = time_calls(queue, 0, 1, with_event).front();
+  return time_stream(queue, setup.repeat, calls_per_round(one_call), call);
+}
 
 std::string opencl_does_not_fit(const DeviceEntry& device, const Problem& problem) {
   const DeviceLimits limits = limits_of(device.device);

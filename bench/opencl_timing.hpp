@@ -1,4 +1,4 @@
-// What the OpenCL peers share: device memory checks, buffers with the problem's data, event timing.
+// What the OpenCL peers share: device memory checks, buffers with the problem's data, timed calls.
 #pragma once
 
 #include <functional>
@@ -20,6 +20,9 @@ struct DeviceBuffers {
 DeviceBuffers upload(const cl::Context& context, const Problem& problem);
 HostMatrix download_c(const cl::CommandQueue& queue, const cl::Buffer& c, const Problem& problem);
 
-using gemmtune::time_calls;  // tuner/call_timing.hpp
+// An OpenCL peer's timed calls as `setup` asks (bench/call_timing_mode.hpp): `call(true)` enqueues
+// one GEMM and returns the event of its last command, `call(false)` enqueues it without events.
+std::vector<double> time_opencl_calls(const cl::CommandQueue& queue, const Setup& setup,
+                                      const std::function<cl::Event(bool with_event)>& call);
 
 }  // namespace gemmtune::bench

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/call_timing_mode.hpp"
 #include "tuner/host_matrix.hpp"
 #include "dispatch/device.hpp"
 #include "gemmtune/error.hpp"
@@ -31,7 +32,7 @@ struct Problem {
 };
 
 struct PeerRun {
-  std::vector<double> seconds;  // one per timed call
+  std::vector<double> seconds;  // one per timed call, or per stream round (its time per call)
   HostMatrix c;                 // C after the last call, for the check
   boost::json::object extra;    // what only this peer knows (gemmtune: its configuration's source)
 };
@@ -61,6 +62,7 @@ struct Setup {
   std::optional<std::string> database;
   int warm_up = 2;
   int repeat = 10;
+  CallTiming timing = CallTiming::PerCall;
 };
 
 class Peer {

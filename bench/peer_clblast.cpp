@@ -60,12 +60,13 @@ class ClblastPeer : public Peer {
   PeerRun run_as(const Problem& p, T alpha, T beta) {
     DeviceBuffers buffers = upload(context_, p);
     PeerRun result;
-    result.seconds = time_calls(queue_, setup_.warm_up, setup_.repeat, [&] {
+    result.seconds = time_opencl_calls(queue_, setup_, [&](bool with_event) {
       cl_event raw = nullptr;
       cl_command_queue queue = queue_();
       const clblast::StatusCode status =
           clblast::Gemm<T>(clblast::Layout::kRowMajor, to_clblast(p.trans_a), to_clblast(p.trans_b), p.m, p.n, p.k,
-                           alpha, buffers.a(), 0, p.lda, buffers.b(), 0, p.ldb, beta, buffers.c(), 0, p.ldc, &queue, &raw);
+                           alpha, buffers.a(), 0, p.lda, buffers.b(), 0, p.ldb, beta, buffers.c(), 0, p.ldc, &queue,
+                           with_event ? &raw : nullptr);
       if (status != clblast::StatusCode::kSuccess)
         throw Error("clblast::Gemm failed with status " + std::to_string(static_cast<int>(status)));
       return cl::Event(raw);

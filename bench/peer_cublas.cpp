@@ -1,4 +1,4 @@
-// The cuBLAS peer on CUDA device 0, timed with cudaEvent pairs: strict-FP32 cublasSgemm, cublasDgemm, cublasGemmEx.
+// The cuBLAS peer on CUDA device 0, timed between cudaEvent pairs: strict-FP32 cublasSgemm, cublasDgemm, cublasGemmEx.
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 
@@ -139,15 +139,18 @@ class CublasPeer : public Peer {
     check_cuda(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
     PeerRun result;
     EventPair events;
-    for (int i = 0; i < setup_.repeat; ++i) {
+    // `calls` calls between one pair of events, their time per call (bench/call_timing_mode.hpp).
+    const auto round = [&](int calls) {
       check_cuda(cudaEventRecord(events.start), "cudaEventRecord");
-      call();
+      for (int i = 0; i < calls; ++i) call();
       check_cuda(cudaEventRecord(events.stop), "cudaEventRecord");
       check_cuda(cudaEventSynchronize(events.stop), "cudaEventSynchronize");
       float milliseconds = 0;
       check_cuda(cudaEventElapsedTime(&milliseconds, events.start, events.stop), "cudaEventElapsedTime");
-      result.seconds.push_back(milliseconds * 1e-3);
-    }
+      return milliseconds * 1e-3 / calls;
+    };
+    const int calls = setup_.timing == CallTiming::Stream ? calls_per_round(round(1)) : 1;
+    for (int i = 0; i < setup_.repeat; ++i) result.seconds.push_back(round(calls));
     result.c = HostMatrix(p.c->precision(), p.c->size());
     check_cuda(cudaMemcpy(result.c.data(), c.data, result.c.bytes(), cudaMemcpyDeviceToHost), "cudaMemcpy");
     return result;

@@ -47,17 +47,17 @@ class GemmtunePeer : public Peer {
     }
     DeviceBuffers buffers = upload(context_, p);
     PeerRun result;
-    const auto call = [&] {
+    const auto call = [&](bool with_event) {
       cl_event raw = nullptr;
       handle_.gemm(p.precision, Layout::RowMajor, p.trans_a, p.trans_b, p.m, p.n, p.k, 1.0, buffers.a(), 0, p.lda,
-                   buffers.b(), 0, p.ldb, 0.0, buffers.c(), 0, p.ldc, queue_(), &raw);
+                   buffers.b(), 0, p.ldb, 0.0, buffers.c(), 0, p.ldc, queue_(), with_event ? &raw : nullptr);
       return cl::Event(raw);  // takes over the reference the handle gave us
     };
     // A shape chosen by prediction first times the model's best candidates (Handle): the timed
     // calls are those after the fastest was kept, as in a program that calls the shape again.
-    call().wait();
-    for (int trial = 0; trial < max_trial_calls && handle_.choose(shape).trying; ++trial) call().wait();
-    result.seconds = time_calls(queue_, setup_.warm_up, setup_.repeat, call);
+    call(true).wait();
+    for (int trial = 0; trial < max_trial_calls && handle_.choose(shape).trying; ++trial) call(true).wait();
+    result.seconds = time_opencl_calls(queue_, setup_, call);
     result.c = download_c(queue_, buffers.c, p);
     // Chosen after the calls: a configuration whose program failed to build gave way to another.
     const ConfigChoice choice = handle_.choose(shape);

@@ -1,7 +1,7 @@
 // The OpenBLAS peer: cblas_sgemm, cblas_dgemm (and cblas_sbgemm where built in) on the host, timed with steady_clock.
 #include <cblas.h>
 
-#include <chrono>
+#include <functional>
 #include <memory>
 
 #include "bench/peer.hpp"
@@ -68,16 +68,8 @@ class OpenblasPeer : public Peer {
   }
 
  private:
-  template <typename Call>
-  std::vector<double> timed(const Call& call) const {
-    for (int i = 0; i < setup_.warm_up; ++i) call();
-    std::vector<double> seconds;
-    for (int i = 0; i < setup_.repeat; ++i) {
-      const auto start = std::chrono::steady_clock::now();
-      call();
-      seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-    }
-    return seconds;
+  std::vector<double> timed(const std::function<void()>& call) const {
+    return time_host_calls(setup_.timing, setup_.warm_up, setup_.repeat, call);
   }
 
   Setup setup_;

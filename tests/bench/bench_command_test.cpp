@@ -33,6 +33,7 @@ TEST(BenchCommand, SmallShapesWriteCheckedJson) {
   EXPECT_FALSE(out.at("device").as_object().at("name").as_string().empty());
   EXPECT_FALSE(out.at("date").as_string().empty());
   EXPECT_FALSE(out.at("commit").as_string().empty());
+  EXPECT_EQ(out.at("timing").as_string(), "per-call");
   const auto& results = out.at("results").as_array();
   ASSERT_EQ(results.size(), 6u);  // 2 shapes x (gemmtune, clblast, openblas)
   std::set<std::string> peers;
@@ -51,6 +52,25 @@ TEST(BenchCommand, SmallShapesWriteCheckedJson) {
   EXPECT_EQ(results[3].as_object().at("m").as_int64(), 100);
   EXPECT_EQ(results[3].as_object().at("n").as_int64(), 37);
   EXPECT_EQ(results[3].as_object().at("k").as_int64(), 51);
+}
+
+// Stream timing runs every peer's calls back to back, checks them as before, and says so.
+TEST(BenchCommand, StreamTimingTimesEveryPeerAndSaysSo) {
+  const auto json_path = std::filesystem::temp_directory_path() / ("gemmtune_bench_stream_" + std::to_string(::getpid()) + ".json");
+  const ProcessResult result = run_gemmtune("bench --sizes 24x1x300,48 --peers clblast,openblas --repeat 2 --warm-up 1 "
+                                            "--timing stream --db /nonexistent/x.db --json " + json_path.string());
+  ASSERT_EQ(result.exit_code, 0) << result.err << result.out;
+  EXPECT_NE(result.out.find("rounds of calls issued back to back without events"), std::string::npos) << result.out;
+  const auto out = read_json(json_path).as_object();
+  std::filesystem::remove(json_path);
+  EXPECT_EQ(out.at("timing").as_string(), "stream");
+  const auto& results = out.at("results").as_array();
+  ASSERT_EQ(results.size(), 6u);
+  for (const auto& value : results) {
+    const auto& r = value.as_object();
+    EXPECT_TRUE(r.at("ok").as_bool()) << boost::json::serialize(r);
+    EXPECT_GT(r.at("seconds").as_double(), 0) << boost::json::serialize(r);
+  }
 }
 
 // On a CPU device OpenBLAS's spinning threads would slow the OpenCL peers: the bench says how to
@@ -78,6 +98,9 @@ TEST(BenchCommand, BadUsageExitsTwo) {
   EXPECT_EQ(run_gemmtune("bench --sizes 64 --trans XY").exit_code, 2);
   EXPECT_EQ(run_gemmtune("bench --trans TN").exit_code, 2);
   EXPECT_EQ(run_gemmtune("bench --sizes 64 --repeat 0").exit_code, 2);
+  const ProcessResult timing = run_gemmtune("bench --sizes 64 --timing burst");
+  EXPECT_EQ(timing.exit_code, 2);
+  EXPECT_NE(timing.err.find("--timing must be per-call or stream, not 'burst'"), std::string::npos) << timing.err;
 }
 
 // Before: boost read a count beyond int's range as an error but "-1" for an unsigned type as 2^64 - 1.

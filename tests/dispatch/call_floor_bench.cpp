@@ -1,7 +1,9 @@
 // What a tiny GEMM costs beyond its arithmetic: a GEMM through the handle against an empty kernel
-// (and one taking a GEMM's arguments), all timed the way `gemmtune bench` times every peer (a marker before the call, the call's last
-// event after), with the host's share of each enqueue and the driver's timestamps in between.
-// Usage: dispatch_call_floor [size [repeat]]   (prints one JSON object, times in microseconds)
+// (and one taking a GEMM's arguments), timed the way `gemmtune bench --timing per-call` times every
+// peer (a marker before the call, the call's last event after), with the host's share of each
+// enqueue and the driver's timestamps in between; then by the host's clock without events, on a
+// queue that times its commands and on one that does not (the first line printed).
+// Usage: dispatch_call_floor [size [repeat]]   (prints two JSON objects, times in microseconds)
 #include <algorithm>
 #include <array>
 #include <chrono>
@@ -54,6 +56,39 @@ Floor measure(const cl::CommandQueue& queue, int repeat, const std::function<cl_
     clReleaseEvent(done);
   }
   return {median(host), median(marker_to_end), median(queued_to_start), median(start_to_end)};
+}
+
+// On a queue that does not time its commands, as most programs make them: medians of the host's
+// time for one enqueue without an event and of one enqueue followed by clFinish, and the mean per
+// call of `burst` enqueues followed by one clFinish (how fast a program can issue tiny GEMMs).
+struct PlainFloor {
+  double host_us, wall_us, burst_us;
+};
+
+PlainFloor measure_plain(const cl::CommandQueue& queue, int repeat, const std::function<void()>& enqueue) {
+  for (int i = 0; i < 20; ++i) enqueue();
+  queue.finish();
+  std::vector<double> host, wall;
+  for (int i = 0; i < repeat; ++i) {
+    const auto began = Clock::now();
+    enqueue();
+    host.push_back(std::chrono::duration<double, std::micro>(Clock::now() - began).count());
+    queue.finish();
+    wall.push_back(std::chrono::duration<double, std::micro>(Clock::now() - began).count());
+  }
+  constexpr int burst = 200;
+  const auto began = Clock::now();
+  for (int i = 0; i < burst; ++i) enqueue();
+  queue.finish();
+  const double burst_us = std::chrono::duration<double, std::micro>(Clock::now() - began).count() / burst;
+  return {median(host), median(wall), burst_us};
+}
+
+std::string json(const char* name, const PlainFloor& f) {
+  char text[256];
+  std::snprintf(text, sizeof(text), "\"%s\": {\"host_us\": %.2f, \"wall_us\": %.2f, \"burst_us\": %.2f}", name,
+                f.host_us, f.wall_us, f.burst_us);
+  return text;
 }
 
 std::string json(const char* name, const Floor& f) {
@@ -147,6 +182,30 @@ int main(int argc, char** argv) {
     });
   };
   const Floor nn = gemm(Transpose::No, Transpose::No), tt = gemm(Transpose::Yes, Transpose::Yes);
+  // The same calls on a queue without timing (no trial calls there: the handle keeps its first choice),
+  // and, for comparison, on the timing queue without an event.
+  const cl::CommandQueue plain_queue(context, entry.device);
+  const auto launch_empty = [&](const cl::CommandQueue& on) {
+    return [&] {
+      clEnqueueNDRangeKernel(on(), empty(), 1, nullptr, std::array<std::size_t, 1>{64}.data(),
+                             std::array<std::size_t, 1>{64}.data(), 0, nullptr, nullptr);
+    };
+  };
+  const auto launch_gemm = [&](const cl::CommandQueue& on) {
+    return [&] {
+      handle.gemm(Layout::RowMajor, Transpose::No, Transpose::No, size, size, size, 1.0f, a(), 0, size, b(), 0, size,
+                  0.0f, c(), 0, size, on(), nullptr);
+    };
+  };
+  const PlainFloor plain_empty = measure_plain(plain_queue, repeat, launch_empty(plain_queue));
+  const PlainFloor plain_gemm = measure_plain(plain_queue, repeat, launch_gemm(plain_queue));
+  const PlainFloor timing_empty = measure_plain(queue, repeat, launch_empty(queue));
+  const PlainFloor timing_gemm = measure_plain(queue, repeat, launch_gemm(queue));
+  std::printf("{\"device\": \"%s\", \"size\": %zu, \"plain_queue\": {%s, %s}, \"timing_queue_no_event\": {%s, %s}}\n",
+              entry.fingerprint.name.c_str(), size, json("empty_kernel", plain_empty).c_str(),
+              json("gemm_nn", plain_gemm).c_str(), json("empty_kernel", timing_empty).c_str(),
+              json("gemm_nn", timing_gemm).c_str());
+
   const ConfigChoice choice =
       handle.choose(GemmShape{Precision::Single, Layout::RowMajor, Transpose::No, Transpose::No, size, size, size});
   std::printf("{\"device\": \"%s\", \"size\": %zu, \"repeat\": %d, %s, %s, %s, %s, %s, \"family\": \"%s\"}\n",
