@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/configuration_variants.hpp"
+#include "core/kernel_config.hpp"
 #include "db/device_keys.hpp"
 #include "db/record_validation.hpp"
 #include "dispatch/device_record.hpp"
@@ -35,7 +36,11 @@ std::vector<Observation> read_observations(const db::Database& database, const s
         try {
           KernelConfig config = family.complete(row.config);
           const bool packs = family.packs(config, precision);
-          observations.push_back({&family, std::move(config), row.config_key,
+          // Keyed by the complete configuration: a row written before a parameter existed names it
+          // without that parameter, and must not count as a second configuration beside the same
+          // one measured since (two of a handle's four trial candidates were one program).
+          std::string key = config_key(config);
+          observations.push_back({&family, std::move(config), std::move(key),
                                   kernel_view(row.problem.m, row.problem.n, row.problem.k, layout),
                                   kernel_trans(row.problem.trans, layout), row.median_seconds, device_distance, origin,
                                   packs});

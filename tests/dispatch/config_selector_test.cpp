@@ -174,6 +174,29 @@ TEST_F(ConfigSelectorTest, CandidatesAreTheModelsBestInItsOrder) {
   EXPECT_EQ(ConfigSelector(me, limits, directory / "none.db").candidates(asked, 3).size(), 1u);
 }
 
+// A configuration recorded before one of its parameters existed (its key without it) and measured
+// again since (the key with the parameter at its default) is one configuration: the candidates name
+// it once, and as many distinct ones as asked.
+TEST_F(ConfigSelectorTest, CandidatesNameAConfigurationOnceWhateverKeysItWasRecordedUnder) {
+  const KernelFamily& xgemm = kernel_family("xgemm");
+  KernelConfig older = valid_config(64);
+  ASSERT_TRUE(xgemm.complete(older).contains("SWIZZLE"));
+  {
+    auto database = writable();
+    add_result(database, me, problem(2048, 2048, 2048), older, 1.0e-3);
+    add_result(database, me, problem(1024, 2048, 2048), xgemm.complete(older), 0.5e-3);
+    for (const std::int64_t tile : {16, 32, 128})
+      add_result(database, me, problem(2048, 2048, 2048), valid_config(tile), 1.2e-3 + 1e-5 * static_cast<double>(tile));
+  }
+  const ConfigSelector selector(me, limits, path);
+  const GemmShape asked{Precision::Single, Layout::RowMajor, Transpose::No, Transpose::No, 256, 256, 256};
+  const std::vector<ConfigChoice> four = selector.candidates(asked, 4);
+  ASSERT_EQ(four.size(), 4u);
+  std::set<KernelConfig> distinct;
+  for (const ConfigChoice& candidate : four) distinct.insert(candidate.config);
+  EXPECT_EQ(distinct.size(), 4u);
+}
+
 // Tuned only at a depth whose one wave of 16 work-groups fills the 16 units, a configuration is run
 // split among more work-groups for a problem 16 times as deep, where it would otherwise leave the
 // device to walk K one work-group per unit; the detail says which split ran and which is asked. The
