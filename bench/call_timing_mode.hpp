@@ -13,8 +13,9 @@ namespace gemmtune::bench {
 // command, which for an OpenCL peer means the call makes an event. `Stream`: rounds of calls issued
 // back to back, none making an event, a timestamp on each side of the round, the round's time per
 // call: what a program that issues its GEMMs and synchronises later sees. NVIDIA's OpenCL spends
-// about 7 us of host time making a command's event (bench/results/2026-11-25_h200-call-floor-queues/),
-// a cost that per-call timing adds to every OpenCL call and not to a CUDA one.
+// about 7 us of host time making a command's event on a queue that times its commands, as the
+// bench's must (bench/results/2026-11-25_h200-call-floor-queues/), a cost that per-call timing adds
+// to every OpenCL call and not to a CUDA one.
 enum class CallTiming { PerCall, Stream };
 
 // "per-call" or "stream"; anything else throws cli::UsageError.

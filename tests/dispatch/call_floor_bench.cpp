@@ -2,8 +2,9 @@
 // (and one taking a GEMM's arguments), timed the way `gemmtune bench --timing per-call` times every
 // peer (a marker before the call, the call's last event after), with the host's share of each
 // enqueue and the driver's timestamps in between; then by the host's clock without events, on a
-// queue that times its commands and on one that does not (the first line printed).
-// Usage: dispatch_call_floor [size [repeat]]   (prints two JSON objects, times in microseconds)
+// queue that times its commands and on one that does not, and what making an event costs on each
+// (the first two lines printed).
+// Usage: dispatch_call_floor [size [repeat]]   (prints three JSON objects, times in microseconds)
 #include <algorithm>
 #include <array>
 #include <chrono>
@@ -197,6 +198,30 @@ int main(int argc, char** argv) {
                   0.0f, c(), 0, size, on(), nullptr);
     };
   };
+  // Where an event's cost lies: made on a queue that does not time its commands, and a marker's
+  // event after an empty kernel without one on the timing queue.
+  const auto empty_with_event = [&](const cl::CommandQueue& on) {
+    return [&] {
+      cl_event event = nullptr;
+      clEnqueueNDRangeKernel(on(), empty(), 1, nullptr, std::array<std::size_t, 1>{64}.data(),
+                             std::array<std::size_t, 1>{64}.data(), 0, nullptr, &event);
+      clReleaseEvent(event);
+    };
+  };
+  const auto empty_then_marker = [&] {
+    clEnqueueNDRangeKernel(queue(), empty(), 1, nullptr, std::array<std::size_t, 1>{64}.data(),
+                           std::array<std::size_t, 1>{64}.data(), 0, nullptr, nullptr);
+    cl_event event = nullptr;
+    clEnqueueMarkerWithWaitList(queue(), 0, nullptr, &event);
+    clReleaseEvent(event);
+  };
+  const PlainFloor plain_event = measure_plain(plain_queue, repeat, empty_with_event(plain_queue));
+  const PlainFloor timing_event = measure_plain(queue, repeat, empty_with_event(queue));
+  const PlainFloor timing_marker = measure_plain(queue, repeat, empty_then_marker);
+  std::printf("{\"device\": \"%s\", \"size\": %zu, \"events\": {%s, %s, %s}}\n", entry.fingerprint.name.c_str(), size,
+              json("plain_queue_empty_with_event", plain_event).c_str(),
+              json("timing_queue_empty_with_event", timing_event).c_str(),
+              json("timing_queue_empty_then_marker_with_event", timing_marker).c_str());
   const PlainFloor plain_empty = measure_plain(plain_queue, repeat, launch_empty(plain_queue));
   const PlainFloor plain_gemm = measure_plain(plain_queue, repeat, launch_gemm(plain_queue));
   const PlainFloor timing_empty = measure_plain(queue, repeat, launch_empty(queue));
