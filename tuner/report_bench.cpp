@@ -144,7 +144,9 @@ BenchRun parse_bench(const std::string& text, const std::string& source) {
       !document.as_object().at("results").is_array())
     throw InvalidArgument(source + ": not a file of gemmtune bench --json (no \"results\" array)");
   const auto& file = document.as_object();
-  BenchRun run{source, device_name(file), optional_text(file, "date"), optional_text(file, "commit"), {}};
+  BenchRun run{source, device_name(file), optional_text(file, "date"), optional_text(file, "commit"),
+               optional_text(file, "timing"), {}};
+  if (run.timing.empty()) run.timing = "per-call";
   const auto& results = file.at("results").as_array();
   for (std::size_t i = 0; i < results.size(); ++i)
     run.results.push_back(read_result(results[i], source + ": result " + std::to_string(i)));
@@ -205,7 +207,7 @@ json::object bench_comparison(const BenchRun& run) {
       class_list.push_back(class_entry(name, tally));
   if (!order.empty()) class_list.push_back(class_entry("all", all));
   return {{"source", run.source}, {"device", run.device}, {"date", run.date}, {"commit", run.commit},
-          {"peers", std::move(peers)}, {"shapes", std::move(shape_list)}, {"classes", std::move(class_list)}};
+          {"timing", run.timing}, {"peers", std::move(peers)}, {"shapes", std::move(shape_list)}, {"classes", std::move(class_list)}};
 }
 
 json::array bench_coverage(const BenchRun& run) {

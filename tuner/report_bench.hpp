@@ -23,6 +23,7 @@ struct BenchResult {
 struct BenchRun {
   std::string source;  // the file, for messages and titles
   std::string device, date, commit;
+  std::string timing;  // how its calls were timed: "per-call" (every file before --timing) or "stream"
   std::vector<BenchResult> results;
 };
 

@@ -220,7 +220,8 @@
   function benchRun(node, run, index) {
     const title = element('h3', node, run.source);
     title.title = run.source;
-    element('p', node, [run.device, run.date, run.commit ? 'commit ' + run.commit : ''].filter(Boolean).join(', '));
+    element('p', node, [run.device, run.date, run.commit ? 'commit ' + run.commit : '',
+                        run.timing === 'stream' ? 'timed as streams of calls' : 'timed per call'].filter(Boolean).join(', '));
     const withRatio = run.shapes.filter((entry) => Object.values(entry.peers).some((peer) => peer.ratio !== undefined));
     if (withRatio.length === 0) {
       noData(node, 'bench-' + index + '-shapes', 'no shape where gemmtune and a peer both gave a checked time.');

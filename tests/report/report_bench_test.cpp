@@ -48,6 +48,17 @@ TEST(ReportBench, ReadsAFileOfBenchJson) {
   EXPECT_EQ(run.results[0].config_source, "exact");
   EXPECT_EQ(run.results[0].problem_class, "square");
   EXPECT_EQ(run.results[1].problem_class, "gemv");  // a file without classes: the shape's class
+  EXPECT_EQ(run.timing, "per-call");  // a file from before --timing: every call was timed alone
+  EXPECT_EQ(bench_comparison(run).at("timing").as_string(), "per-call");
+}
+
+// The comparison says how its calls were timed: streams and single calls differ for short calls.
+TEST(ReportBench, SaysHowTheCallsWereTimed) {
+  std::string text = file({result(square, "gemmtune", 0.002), result(square, "cublas", 0.001)});
+  text.insert(1, R"("timing": "stream", )");
+  const BenchRun run = parse_bench(text, "b.json");
+  EXPECT_EQ(run.timing, "stream");
+  EXPECT_EQ(bench_comparison(run).at("timing").as_string(), "stream");
 }
 
 TEST(ReportBench, RefusesWhatIsNotBenchJsonNamingTheResultAndField) {
