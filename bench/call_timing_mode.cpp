@@ -2,6 +2,7 @@
 #include "bench/call_timing_mode.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 
 #include "tuner/cli.hpp"
@@ -17,24 +18,26 @@ CallTiming parse_call_timing(std::string_view text) {
 std::string to_string(CallTiming timing) { return timing == CallTiming::Stream ? "stream" : "per-call"; }
 
 int calls_per_round(double one_call_seconds) {
-  constexpr double round_seconds = 250e-6;
-  constexpr int most = 32;
-  if (!(one_call_seconds > 0)) return most;
-  return static_cast<int>(std::clamp(std::ceil(round_seconds / one_call_seconds), 1.0, static_cast<double>(most)));
+  if (!(one_call_seconds > 0)) return most_calls_per_round;
+  return static_cast<int>(std::clamp(std::ceil(stream_round_seconds / one_call_seconds), 1.0,
+                                     static_cast<double>(most_calls_per_round)));
+}
+
+std::vector<double> time_rounds(CallTiming timing, int repeat, const std::function<double(int calls)>& round) {
+  const int calls = timing == CallTiming::Stream ? calls_per_round(round(1)) : 1;
+  std::vector<double> seconds;
+  for (int i = 0; i < repeat; ++i) seconds.push_back(round(calls));
+  return seconds;
 }
 
 std::vector<double> time_host_calls(CallTiming timing, int warm_up, int repeat, const std::function<void()>& call) {
   using Clock = std::chrono::steady_clock;
-  const auto seconds_of = [&](int calls) {
+  for (int i = 0; i < warm_up; ++i) call();
+  return time_rounds(timing, repeat, [&](int calls) {
     const auto start = Clock::now();
     for (int i = 0; i < calls; ++i) call();
     return std::chrono::duration<double>(Clock::now() - start).count() / calls;
-  };
-  for (int i = 0; i < warm_up; ++i) call();
-  const int calls = timing == CallTiming::Stream ? calls_per_round(seconds_of(1)) : 1;
-  std::vector<double> seconds;
-  for (int i = 0; i < repeat; ++i) seconds.push_back(seconds_of(calls));
-  return seconds;
+  });
 }
 
 }  // namespace gemmtune::bench

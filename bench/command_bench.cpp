@@ -145,8 +145,9 @@ class Bench {
   std::string timing_description() const {
     if (setup_.timing == bench::CallTiming::PerCall)
       return "median of " + std::to_string(setup_.repeat) + " calls, each alone with its own event";
-    return "median of " + std::to_string(setup_.repeat) +
-           " rounds of calls issued back to back without events (up to 32 a round, enough for 0.25 ms), time per call";
+    return "median of " + std::to_string(setup_.repeat) + " rounds of calls issued back to back without events (up to " +
+           std::to_string(bench::most_calls_per_round) + " a round, enough for " +
+           std::to_string(static_cast<int>(bench::stream_round_seconds * 1e6)) + " us), time per call";
   }
 
   void note(const std::string& text) {
@@ -425,7 +426,7 @@ int bench_command(const Arguments& args) {
       ("precision", po::value<std::string>()->default_value("fp32"),
        "fp16, bf16, tf32, fp32, 3xtf32 or fp64 (32 and 64 too); each peer says how it serves it, or why not")
       ("peers", po::value<std::string>(), "comma-separated: clblast, openblas, cublas (default: clblast, plus cublas on a GPU, openblas on a CPU)")
-      ("repeat", po::value<std::string>()->default_value("15"), "timed calls per peer and shape (the median is reported)")
+      ("repeat", po::value<std::string>()->default_value("15"), "timed calls (stream rounds with --timing stream) per peer and shape (the median is reported)")
       ("warm-up", po::value<std::string>()->default_value("2"), "untimed calls before the timed ones")
       ("timing", po::value<std::string>()->default_value("per-call"),
        "per-call: each call alone, with its own event; stream: rounds of calls issued back to back, no events")

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <optional>
 
 #include "core/precision.hpp"
 #include "tuner/call_timing.hpp"
@@ -16,38 +17,31 @@ cl::Buffer buffer_with(const cl::Context& context, const HostMatrix& host) {
   return cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, host.bytes(), const_cast<void*>(host.data()));
 }
 
-// Stream rounds between two markers: the calls make no events, so no call pays for one. A driver
-// that leaves markers without timestamps gets the host's clock around the round instead.
-std::vector<double> time_stream(const cl::CommandQueue& queue, int repeat, int calls,
-                                const std::function<cl::Event(bool)>& call) {
-  std::vector<double> seconds;
-  for (int round = 0; round < repeat; ++round) {
+}  // namespace
+
+std::vector<double> time_opencl_calls(const cl::CommandQueue& queue, const Setup& setup,
+                                      const std::function<cl::Event(bool with_event)>& call) {
+  if (setup.timing == CallTiming::PerCall)
+    return time_calls(queue, setup.warm_up, setup.repeat, [&] { return call(true); });
+  for (int i = 0; i < setup.warm_up; ++i) call(false);
+  queue.finish();
+  // A stream round between two markers: the calls make no events, so no call pays for one. A
+  // driver that leaves markers without timestamps (seen in the first round) gets the host's clock
+  // around every round instead: one run's figures come from one clock.
+  std::optional<bool> device_clock;
+  return time_rounds(CallTiming::Stream, setup.repeat, [&](int calls) {
     const auto host_start = std::chrono::steady_clock::now();
     cl::Event before, after;
     queue.enqueueMarkerWithWaitList(nullptr, &before);
     for (int i = 0; i < calls; ++i) call(false);
     queue.enqueueMarkerWithWaitList(nullptr, &after);
     after.wait();
+    const auto host_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - host_start).count();
     const auto start = before.getProfilingInfo<CL_PROFILING_COMMAND_END>();
     const auto end = after.getProfilingInfo<CL_PROFILING_COMMAND_END>();
-    const double round_seconds =
-        start != 0 && end > start ? static_cast<double>(end - start) * 1e-9
-                                  : std::chrono::duration<double>(std::chrono::steady_clock::now() - host_start).count();
-    seconds.push_back(round_seconds / calls);
-  }
-  return seconds;
-}
-
-}  // namespace
-
-std::vector<double> time_opencl_calls(const cl::CommandQueue& queue, const Setup& setup,
-                                      const std::function<cl::Event(bool with_event)>& call) {
-  const auto with_event = [&] { return call(true); };
-  if (setup.timing == CallTiming::PerCall) return time_calls(queue, setup.warm_up, setup.repeat, with_event);
-  for (int i = 0; i < setup.warm_up; ++i) call(false);
-  queue.finish();
-  const double one_call = time_calls(queue, 0, 1, with_event).front();
-  return time_stream(queue, setup.repeat, calls_per_round(one_call), call);
+    if (!device_clock) device_clock = start != 0 && end > start;
+    return (*device_clock ? static_cast<double>(end - start) * 1e-9 : host_seconds) / calls;
+  });
 }
 
 std::string opencl_does_not_fit(const DeviceEntry& device, const Problem& problem) {

@@ -6,7 +6,6 @@
 #include <vector>
 
 #include "bench/peer.hpp"
-#include "tuner/call_timing.hpp"
 #include "dispatch/opencl.hpp"
 
 namespace gemmtune::bench {

@@ -149,8 +149,7 @@ class CublasPeer : public Peer {
       check_cuda(cudaEventElapsedTime(&milliseconds, events.start, events.stop), "cudaEventElapsedTime");
       return milliseconds * 1e-3 / calls;
     };
-    const int calls = setup_.timing == CallTiming::Stream ? calls_per_round(round(1)) : 1;
-    for (int i = 0; i < setup_.repeat; ++i) result.seconds.push_back(round(calls));
+    result.seconds = time_rounds(setup_.timing, setup_.repeat, round);
     result.c = HostMatrix(p.c->precision(), p.c->size());
     check_cuda(cudaMemcpy(result.c.data(), c.data, result.c.bytes(), cudaMemcpyDeviceToHost), "cudaMemcpy");
     return result;

@@ -42,7 +42,7 @@ class OpenblasPeer : public Peer {
     result.c = *p.c;
     switch (p.precision) {
       case Precision::Double:
-        result.seconds = timed([&] {
+        result.seconds = time_host_calls(setup_.timing, setup_.warm_up, setup_.repeat, [&] {
           cblas_dgemm(CblasRowMajor, to_cblas(p.trans_a), to_cblas(p.trans_b), p.m, p.n, p.k, 1.0, p.a->doubles().data(),
                       p.lda, p.b->doubles().data(), p.ldb, 0.0, result.c.doubles().data(), p.ldc);
         });
@@ -50,7 +50,7 @@ class OpenblasPeer : public Peer {
 #ifdef GEMMTUNE_OPENBLAS_HAS_SBGEMM
       case Precision::BFloat16: {
         std::vector<float> c(p.c->size());
-        result.seconds = timed([&] {
+        result.seconds = time_host_calls(setup_.timing, setup_.warm_up, setup_.repeat, [&] {
           cblas_sbgemm(CblasRowMajor, to_cblas(p.trans_a), to_cblas(p.trans_b), p.m, p.n, p.k, 1.0f,
                        p.a->bits16().data(), p.lda, p.b->bits16().data(), p.ldb, 0.0f, c.data(), p.ldc);
         });
@@ -59,7 +59,7 @@ class OpenblasPeer : public Peer {
       }
 #endif
       default:  // fp32, and 3xtf32 standing beside it
-        result.seconds = timed([&] {
+        result.seconds = time_host_calls(setup_.timing, setup_.warm_up, setup_.repeat, [&] {
           cblas_sgemm(CblasRowMajor, to_cblas(p.trans_a), to_cblas(p.trans_b), p.m, p.n, p.k, 1.0f, p.a->floats().data(),
                       p.lda, p.b->floats().data(), p.ldb, 0.0f, result.c.floats().data(), p.ldc);
         });
@@ -68,10 +68,6 @@ class OpenblasPeer : public Peer {
   }
 
  private:
-  std::vector<double> timed(const std::function<void()>& call) const {
-    return time_host_calls(setup_.timing, setup_.warm_up, setup_.repeat, call);
-  }
-
   Setup setup_;
 };
 

@@ -146,7 +146,10 @@ BenchRun parse_bench(const std::string& text, const std::string& source) {
   const auto& file = document.as_object();
   BenchRun run{source, device_name(file), optional_text(file, "date"), optional_text(file, "commit"),
                optional_text(file, "timing"), {}};
-  if (run.timing.empty()) run.timing = "per-call";
+  // A file from before --timing timed every call alone.
+  if (!file.contains("timing")) run.timing = "per-call";
+  else if (run.timing != "per-call" && run.timing != "stream")
+    throw InvalidArgument(source + ": timing: not \"per-call\" or \"stream\"");
   const auto& results = file.at("results").as_array();
   for (std::size_t i = 0; i < results.size(); ++i)
     run.results.push_back(read_result(results[i], source + ": result " + std::to_string(i)));

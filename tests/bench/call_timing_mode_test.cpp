@@ -1,7 +1,7 @@
-// How the bench times calls: the stream rounds' length, the host clock's figures, the option's words.
+// How the bench times calls: the stream rounds' length and count, the host clock's figures, the option's words.
 #include <gtest/gtest.h>
 
-#include <thread>
+#include <chrono>
 
 #include "bench/call_timing_mode.hpp"
 #include "tuner/cli.hpp"
@@ -17,22 +17,41 @@ TEST(CallTimingMode, AStreamRoundLastsAQuarterMillisecondWithinOneToThirtyTwoCal
   EXPECT_EQ(calls_per_round(0), 32);  // a call too short for the clock still gets a round
 }
 
-TEST(CallTimingMode, HostStreamRoundsReportTimePerCall) {
-  int calls = 0;
-  const auto sleep = [&] {
-    ++calls;
-    std::this_thread::sleep_for(std::chrono::microseconds(2000));
+// A made-up peer whose calls take 13 us alone and 6 us each in a stream: stream rounds are sized by
+// a first round of one call, which is not reported, and report their time per call.
+TEST(CallTimingMode, StreamRoundsAreSizedByOneCallAndReportTimePerCall) {
+  std::vector<int> rounds;
+  const auto round = [&](int calls) {
+    rounds.push_back(calls);
+    return calls == 1 ? 13e-6 : 6e-6;
   };
-  const std::vector<double> per_call = time_host_calls(CallTiming::PerCall, 1, 3, sleep);
-  ASSERT_EQ(per_call.size(), 3u);
-  EXPECT_EQ(calls, 4);
-  for (const double seconds : per_call) EXPECT_GE(seconds, 2e-3);
-  calls = 0;
-  // A 2 ms call makes rounds of one call: what is timed is what per-call timing times.
-  const std::vector<double> stream = time_host_calls(CallTiming::Stream, 0, 2, sleep);
-  ASSERT_EQ(stream.size(), 2u);
-  EXPECT_EQ(calls, 3);  // one to size the rounds, then a call a round
-  for (const double seconds : stream) EXPECT_GE(seconds, 2e-3);
+  const std::vector<double> stream = time_rounds(CallTiming::Stream, 3, round);
+  EXPECT_EQ(rounds, (std::vector<int>{1, 20, 20, 20}));
+  EXPECT_EQ(stream, (std::vector<double>{6e-6, 6e-6, 6e-6}));
+  rounds.clear();
+  const std::vector<double> per_call = time_rounds(CallTiming::PerCall, 2, round);
+  EXPECT_EQ(rounds, (std::vector<int>{1, 1}));
+  EXPECT_EQ(per_call, (std::vector<double>{13e-6, 13e-6}));
+}
+
+// On the host's clock: warm-up calls, then rounds whose figure is the round's time per call.
+TEST(CallTimingMode, HostRoundsTimeEveryCallOfTheRound) {
+  int calls = 0;
+  const auto busy_50us = [&] {
+    ++calls;
+    const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(50);
+    while (std::chrono::steady_clock::now() < until) {
+    }
+  };
+  const std::vector<double> stream = time_host_calls(CallTiming::Stream, 2, 3, busy_50us);
+  ASSERT_EQ(stream.size(), 3u);
+  // 2 warm-up calls, 1 to size the rounds (about 50 us: 5 a round), then 3 rounds.
+  EXPECT_GE(calls, 2 + 1 + 3 * 2);
+  EXPECT_LE(calls, 2 + 1 + 3 * 5);
+  for (const double seconds : stream) {
+    EXPECT_GE(seconds, 50e-6);
+    EXPECT_LT(seconds, 2 * 50e-6 + 1e-3);  // per call, not per round (a loaded machine may stall)
+  }
 }
 
 TEST(CallTimingMode, OptionTakesPerCallOrStream) {

@@ -183,8 +183,9 @@ int main(int argc, char** argv) {
     });
   };
   const Floor nn = gemm(Transpose::No, Transpose::No), tt = gemm(Transpose::Yes, Transpose::Yes);
-  // The same calls on a queue without timing (no trial calls there: the handle keeps its first choice),
-  // and, for comparison, on the timing queue without an event.
+  // The same calls on a queue without timing and, for comparison, on the timing queue without an
+  // event; both run the plan the timing queue's calls above settled on (plans are the shape's, not
+  // the queue's).
   const cl::CommandQueue plain_queue(context, entry.device);
   const auto launch_empty = [&](const cl::CommandQueue& on) {
     return [&] {

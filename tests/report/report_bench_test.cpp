@@ -59,6 +59,12 @@ TEST(ReportBench, SaysHowTheCallsWereTimed) {
   const BenchRun run = parse_bench(text, "b.json");
   EXPECT_EQ(run.timing, "stream");
   EXPECT_EQ(bench_comparison(run).at("timing").as_string(), "stream");
+  std::string unknown = file({});
+  unknown.insert(1, R"("timing": "burst", )");
+  EXPECT_EQ(refusal(unknown), R"(b.json: timing: not "per-call" or "stream")");
+  std::string not_text = file({});
+  not_text.insert(1, R"("timing": 3, )");
+  EXPECT_EQ(refusal(not_text), R"(b.json: timing: not "per-call" or "stream")");
 }
 
 TEST(ReportBench, RefusesWhatIsNotBenchJsonNamingTheResultAndField) {
