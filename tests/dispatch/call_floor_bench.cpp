@@ -124,10 +124,14 @@ int main(int argc, char** argv) {
   empty_program.build();
   cl::Kernel empty(empty_program, "empty");
   empty.setArg(0, c);
+  // One work-group of the empty kernel on `on`, with an event where `event` is given.
+  const auto enqueue_empty = [&](const cl::CommandQueue& on, cl_event* event) {
+    clEnqueueNDRangeKernel(on(), empty(), 1, nullptr, std::array<std::size_t, 1>{64}.data(),
+                           std::array<std::size_t, 1>{64}.data(), 0, nullptr, event);
+  };
   const Floor empty_floor = measure(queue, repeat, [&] {
     cl_event event = nullptr;
-    clEnqueueNDRangeKernel(queue(), empty(), 1, nullptr, std::array<std::size_t, 1>{64}.data(),
-                           std::array<std::size_t, 1>{64}.data(), 0, nullptr, &event);
+    enqueue_empty(queue, &event);
     return event;
   });
   // The same with a GEMM kernel's 14 arguments, set before every launch as the handle sets them.
@@ -188,10 +192,7 @@ int main(int argc, char** argv) {
   // the queue's).
   const cl::CommandQueue plain_queue(context, entry.device);
   const auto launch_empty = [&](const cl::CommandQueue& on) {
-    return [&] {
-      clEnqueueNDRangeKernel(on(), empty(), 1, nullptr, std::array<std::size_t, 1>{64}.data(),
-                             std::array<std::size_t, 1>{64}.data(), 0, nullptr, nullptr);
-    };
+    return [&] { enqueue_empty(on, nullptr); };
   };
   const auto launch_gemm = [&](const cl::CommandQueue& on) {
     return [&] {
@@ -204,14 +205,12 @@ int main(int argc, char** argv) {
   const auto empty_with_event = [&](const cl::CommandQueue& on) {
     return [&] {
       cl_event event = nullptr;
-      clEnqueueNDRangeKernel(on(), empty(), 1, nullptr, std::array<std::size_t, 1>{64}.data(),
-                             std::array<std::size_t, 1>{64}.data(), 0, nullptr, &event);
+      enqueue_empty(on, &event);
       clReleaseEvent(event);
     };
   };
   const auto empty_then_marker = [&] {
-    clEnqueueNDRangeKernel(queue(), empty(), 1, nullptr, std::array<std::size_t, 1>{64}.data(),
-                           std::array<std::size_t, 1>{64}.data(), 0, nullptr, nullptr);
+    enqueue_empty(queue, nullptr);
     cl_event event = nullptr;
     clEnqueueMarkerWithWaitList(queue(), 0, nullptr, &event);
     clReleaseEvent(event);
