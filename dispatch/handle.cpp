@@ -301,14 +301,10 @@ struct Handle::Impl {
     const ConfigChoice built = choose(shape);
     if (trial_candidates > 1 && times_commands(queue) && built.family == first.family && built.config == first.config) {
       std::vector<ConfigChoice> candidates{first};
-      const auto listed = [&](const ConfigChoice& other) {
-        return std::any_of(candidates.begin(), candidates.end(), [&](const ConfigChoice& candidate) {
-          return other.family == candidate.family && other.config == candidate.config &&
-                 other.runs_trans == candidate.runs_trans && other.runs_as == candidate.runs_as;
-        });
-      };
       for (ConfigChoice& other : selector.candidates(shape, trial_candidates))
-        if (!listed(other) && candidates.size() < trial_candidates) candidates.push_back(std::move(other));
+        if (other.family != first.family || other.config != first.config || other.runs_trans != first.runs_trans ||
+            other.runs_as != first.runs_as)
+          if (candidates.size() < trial_candidates) candidates.push_back(std::move(other));
       if (candidates.size() > 1) slot.trials = std::make_shared<ShapeTrials>(std::move(candidates), slot.plan);
     }
     bool inserted = false;
