@@ -58,14 +58,15 @@ struct TimedChoice {
 class Chooser {
  public:
   Chooser(const DeviceFingerprint& device, const DeviceLimits& limits, const GemmShape& shape)
-      : device_(device), limits_(limits), shape_(shape), trans_(transpose_code(shape.trans_a, shape.trans_b)) {
+      : device_(device), limits_(limits), shape_(shape), trans_(transpose_code(shape.trans_a, shape.trans_b)),
+        kernel_trans_(kernel_trans(trans_, shape.layout)) {
     // The defaults' order: the families of this precision, and of the stronger one of the same
     // storage where there is one, by priority (this precision's first among equals).
     std::vector<Precision> precisions{shape.precision};
     if (const auto stronger = stronger_precision(shape.precision)) precisions.push_back(*stronger);
     for (const Precision precision : precisions)
       for (const auto& family : kernel_families())
-        if (family.serves(precision, trans_)) by_priority_.push_back({&family, precision});
+        if (family.serves(precision, kernel_trans_)) by_priority_.push_back({&family, precision});
     std::stable_sort(by_priority_.begin(), by_priority_.end(), [](const auto& a, const auto& b) {
       return a.first->default_priority() > b.first->default_priority();
     });
@@ -80,7 +81,7 @@ class Chooser {
   std::optional<ConfigChoice> usable(const db::TunedBest& entry, ConfigSource source, std::string detail) {
     try {
       const KernelFamily& family = kernel_family(entry.kernel_name);
-      if (!db::invalid_best(entry) && !violation_on_device(family, entry.config, limits_, shape_.precision, trans_))
+      if (!db::invalid_best(entry) && !violation_on_device(family, entry.config, limits_, shape_.precision, kernel_trans_))
         return ConfigChoice{family.name(), family.complete(entry.config), source, std::move(detail), std::nullopt, std::nullopt};
     } catch (const ConfigError&) {
       // An unknown family or parameter name: written by another version; not trusted either.
@@ -103,14 +104,14 @@ class Chooser {
     // transposition, ranked by its time measured on this very problem, else by the time the
     // performance model predicts for it, trusted less the further it was carried.
     skipped_.insert(learned.unsound.begin(), learned.unsound.end());
-    const Target target{kernel_view(problem.m, problem.n, problem.k, shape_.layout), kernel_trans(trans_, shape_.layout)};
+    const Target target{kernel_view(problem.m, problem.n, problem.k, shape_.layout), kernel_trans_};
     // Only what this device can run takes part: an entry it cannot run must not stand for the
     // problem's measurement.
     std::vector<const Observation*> runnable;
     runnable.reserve(learned.observations.size());
     for (std::size_t i = 0; i < learned.observations.size(); ++i) {
       const Observation& seen = learned.observations[i];
-      if (learned.runs_on_device[i] && seen.family->serves(shape_.precision, trans_))
+      if (learned.runs_on_device[i] && seen.family->serves(shape_.precision, kernel_trans_))
         runnable.push_back(&seen);
       else
         skipped_.insert(seen.family->name() + '|' + seen.config_key);
@@ -141,7 +142,7 @@ class Chooser {
     for (const auto& [family, precision] : by_priority_) {
       if (excluded.contains(family->name())) continue;
       KernelConfig config = default_on_device(*family, limits_, precision);
-      if (violation_on_device(*family, config, limits_, precision, trans_)) continue;
+      if (violation_on_device(*family, config, limits_, precision, kernel_trans_)) continue;
       ConfigChoice choice{family->name(), std::move(config), ConfigSource::Default,
                           "the built-in defaults for this kind of device", std::nullopt, std::nullopt};
       if (precision != shape_.precision) {
@@ -200,7 +201,8 @@ class Chooser {
   const DeviceFingerprint& device_;
   const DeviceLimits& limits_;
   const GemmShape& shape_;
-  std::string trans_;
+  std::string trans_;         // as the caller gave it, as the database keys its entries
+  std::string kernel_trans_;  // of the row-major form the kernels run, which families serve
   std::vector<const KernelFamily*> families_;  // those of the shape's own precision, by priority
   std::vector<std::pair<const KernelFamily*, Precision>> by_priority_;
   std::set<std::string> skipped_;  // "family|config_key" of the configurations passed over

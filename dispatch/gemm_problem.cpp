@@ -64,6 +64,10 @@ RowMajorGemm to_row_major(const GemmArguments& g) {
   return r;
 }
 
+std::string transpose_code(const RowMajorGemm& problem) {
+  return {problem.trans_a ? 'T' : 'N', problem.trans_b ? 'T' : 'N'};
+}
+
 GemmArguments dense_gemm_arguments(Layout layout, Transpose trans_a, Transpose trans_b,
                                    std::size_t m, std::size_t n, std::size_t k) {
   const bool row = layout == Layout::RowMajor;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 
 #include "gemmtune/types.hpp"
 
@@ -40,6 +41,9 @@ struct RequiredElements {
 RequiredElements validate_gemm_arguments(const GemmArguments& arguments);
 
 RowMajorGemm to_row_major(const GemmArguments& arguments);
+
+// The transpositions ("NN".."TT") of the row-major form: those a family must serve to run it.
+std::string transpose_code(const RowMajorGemm& problem);
 
 // Minimal leading dimensions for a dense problem of this layout and these transpositions.
 GemmArguments dense_gemm_arguments(Layout layout, Transpose trans_a, Transpose trans_b,

@@ -8,6 +8,7 @@
 #include "core/precision.hpp"
 #include "db/database.hpp"
 #include "dispatch/kernel_registry.hpp"
+#include "dispatch/learned_model.hpp"
 #include "gemmtune/handle.hpp"
 #include "search/registry.hpp"
 #include "tuner/cli.hpp"
@@ -77,7 +78,7 @@ std::vector<Problem> requested_problems(const boost::program_options::variables_
 // "all": every family that serves a problem, per problem.
 std::vector<std::vector<const KernelFamily*>> families_per_problem(const std::string& chosen,
                                                                  const std::optional<std::filesystem::path>& space_file,
-                                                                 Precision precision,
+                                                                 Precision precision, Layout layout,
                                                                  const std::vector<Problem>& problems) {
   std::vector<const KernelFamily*> named;
   if (space_file) {
@@ -89,19 +90,21 @@ std::vector<std::vector<const KernelFamily*>> families_per_problem(const std::st
   std::vector<std::vector<const KernelFamily*>> per_problem;
   for (const Problem& problem : problems) {
     const std::string trans = transpose_code(problem.trans_a, problem.trans_b);
+    const std::string runs_as = kernel_trans(trans, layout);  // families serve the row-major form
+    const std::string problems_named =
+        to_string(precision) + " " + trans + (layout == Layout::ColMajor ? " column-major" : "") + " problems";
     std::vector<const KernelFamily*> families;
     if (named.empty()) {
       for (const auto& family : kernel_families())
-        if (family.serves(precision, trans)) families.push_back(&family);
+        if (family.serves(precision, runs_as)) families.push_back(&family);
     } else {
       for (const KernelFamily* family : named)
-        if (!family->serves(precision, trans))
-          throw UsageError("kernel family " + family->name() + " does not serve " + to_string(precision) + " " +
-                           trans + " problems");
+        if (!family->serves(precision, runs_as))
+          throw UsageError("kernel family " + family->name() + " does not serve " + problems_named);
       families = named;
     }
     if (families.empty())
-      throw UsageError("no kernel family serves " + to_string(precision) + " " + trans + " problems");
+      throw UsageError("no kernel family serves " + problems_named);
     per_problem.push_back(std::move(families));
   }
   return per_problem;
@@ -197,7 +200,7 @@ int tune_command(const Arguments& args) {
     if (request.precision == Precision::Double && !limits.back().fp64)
       throw UsageError("device '" + device.fingerprint.name + "' has no double precision (cl_khr_fp64)");
   }
-  const auto families = families_per_problem(values["family"].as<std::string>(), run.space_file, request.precision, problems);
+  const auto families = families_per_problem(values["family"].as<std::string>(), run.space_file, request.precision, run.layout, problems);
   // A family asked for by name must run on every device asked for; of "all", each device tunes
   // those it can run.
   if (values["family"].as<std::string>() != "all" || run.space_file)

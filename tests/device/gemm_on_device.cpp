@@ -54,8 +54,7 @@ CheckResult run_and_check(DeviceContext& device, Precision precision, const Gemm
     const RowMajorGemm runs = transposed_problem(problem, memo.transposition);
     const KernelFamily& kernels = kernel_family(family);
     const KernelConfig adapted = aligned_config(kernels, *config, runs);
-    if (auto violation = violation_on_device(kernels, adapted, device.limits, precision,
-                                             test.runs_trans.value_or(transpose_code(g.trans_a, g.trans_b))))
+    if (auto violation = violation_on_device(kernels, adapted, device.limits, precision, transpose_code(runs)))
       throw ConfigError(*violation);
     const cl::Program program = device.programs.get(device.context, device.entry.device, kernels.source(),
                                                     gemm_build_options(kernels, adapted, precision, runs));

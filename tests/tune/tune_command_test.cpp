@@ -350,6 +350,30 @@ TEST_F(TuneCommand, LowPrecisionsTuneAndRunTheirTunedConfiguration) {
                                   refused, arguments);
 }
 
+// A family serves the transpositions of the row-major form its kernel runs: a column-major TN
+// problem runs as NT, which xgemm_outer (TN and TT) does not serve, and a column-major NT one as TN,
+// which it tunes, and `run` then reads as the exact entry.
+TEST_F(TuneCommand, AFamilyServesTheTranspositionsItsKernelRuns) {
+  const fs::path refused = directory / "refused.db";
+  const std::string arguments =
+      "tune --family xgemm_outer --layout col --trans TN --sizes 17x3x300 --budget 1 --db " + refused.string();
+  expect_refused_before_recording(run_gemmtune(arguments),
+                                  "kernel family xgemm_outer does not serve fp32 TN column-major problems", refused,
+                                  arguments);
+
+  const fs::path db = directory / "outer.db";
+  const ProcessResult tuned = run_gemmtune("tune --family xgemm_outer --layout col --trans NT --sizes 3x17x300 "
+                                           "--budget 1 --runs 1 --db " + db.string());
+  ASSERT_EQ(tuned.exit_code, 0) << tuned.err;
+  const ProcessResult ran = run_gemmtune("run --layout col --trans NT --size 3x17x300 --check --repeat 1 --json --db " +
+                                         db.string());
+  ASSERT_EQ(ran.exit_code, 0) << ran.err << ran.out;
+  const auto out = boost::json::parse(ran.out).as_object();
+  EXPECT_EQ(out.at("family").as_string(), "xgemm_outer") << ran.out;
+  EXPECT_EQ(out.at("config_source").as_string(), "exact") << ran.out;
+  EXPECT_TRUE(out.at("ok").as_bool()) << ran.out;
+}
+
 // Before: -1 compile threads aborted, budgets, seeds and patience of -1 wrapped to 2^64 - 1, a
 // time limit of 0 or -1 ran nothing and exited 0, one of nan failed on a database constraint.
 TEST_F(TuneCommand, NumericOptionsOutOfRangeExitTwoNamingTheOption) {
