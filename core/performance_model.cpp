@@ -157,6 +157,11 @@ bool LaunchFacts::scales_first(const Observation& seen, bool as_measured) {
   return scales_first_[key] = seen.family->scale_first(configuration(seen, as_measured));
 }
 
+double ModelTerms::addition_seconds_of(const KernelFamily& family) const {
+  const auto fitted = family_addition_seconds.find(family.name());
+  return fitted != family_addition_seconds.end() ? fitted->second : addition_seconds;
+}
+
 double ModelTerms::residency_gain_of(const KernelFamily& family) const {
   const auto fitted = family_residency_gain.find(family.name());
   return fitted != family_residency_gain.end() ? fitted->second : residency_gain;
@@ -192,8 +197,10 @@ std::optional<double> PerformanceModel::wave_work(const Observation& seen, const
          load.work_per_group;
 }
 
-double PerformanceModel::additions_seconds(const ProblemSize& problem, const KernelFamily::Load& load) const {
-  return terms_.addition_seconds * load.c_additions * static_cast<double>(problem.m) * static_cast<double>(problem.n);
+double PerformanceModel::additions_seconds(const KernelFamily& family, const ProblemSize& problem,
+                                           const KernelFamily::Load& load) const {
+  return terms_.addition_seconds_of(family) * load.c_additions * static_cast<double>(problem.m) *
+         static_cast<double>(problem.n);
 }
 
 double PerformanceModel::fixed_seconds(const Observation& seen, bool as_measured) const {
@@ -218,12 +225,12 @@ std::optional<double> PerformanceModel::predict(const Observation& seen, const T
   // own problem predicts what it measured. A variant pays its own fixed cost (split K's scaling of C
   // first, or none).
   const double fixed = std::min(fixed_seconds(seen, true), 0.95 * seen.seconds);
-  const double measured_additions = std::min(additions_seconds(seen.problem, *measured_load), 0.95 * seen.seconds - fixed);
+  const double measured_additions = std::min(additions_seconds(*seen.family, seen.problem, *measured_load), 0.95 * seen.seconds - fixed);
   const double busy = seen.seconds - fixed - measured_additions;
   const auto [seen_lda, seen_ldb] = dense_leading_dimensions(seen.problem, seen.trans);
   const double widths = vector_width_of(seen, true, seen_lda, seen_ldb) / vector_width_of(seen, false, lda, ldb);
   const double asked_fixed = seen.is_variant() ? fixed_seconds(seen, false) : fixed;
-  const double predicted = asked_fixed + additions_seconds(target.problem, *asked_load) +
+  const double predicted = asked_fixed + additions_seconds(*seen.family, target.problem, *asked_load) +
                            busy * (*asked / *measured) * std::sqrt(std::max(1.0, widths));
   double least = terms_.peak_flops > 0 ? flops(target.problem) / terms_.peak_flops : 0;
   if (terms_.streaming_bytes_per_second > 0)
@@ -408,7 +415,7 @@ ModelQuality held_out_quality(const std::vector<Observation>& observations, cons
                               const PerformanceModel& model) {
   const Groups& groups = sources.groups();
   std::vector<double> errors, adding_errors, choices, trial_choices, nearest;
-  std::map<std::string, std::vector<double>> errors_by_family;
+  std::map<std::string, std::vector<double>> errors_by_family, adding_errors_by_family;
   for (const auto& [held_out, members] : groups.by_problem) {
     const Observation& first = observations[members.front()];
     const std::size_t held_out_problem = groups.problem_of[members.front()];
@@ -429,7 +436,10 @@ ModelQuality held_out_quality(const std::vector<Observation>& observations, cons
       if (!predicted) continue;
       errors.push_back(std::abs(*predicted / observations[i].seconds - 1));
       errors_by_family[source->family->name()].push_back(errors.back());
-      if (model.adds_into_c(*source)) adding_errors.push_back(errors.back());
+      if (model.adds_into_c(*source)) {
+        adding_errors.push_back(errors.back());
+        adding_errors_by_family[source->family->name()].push_back(errors.back());
+      }
       scored_times.emplace_back(model.score(*source, target, *predicted), observations[i].seconds);
     }
     if (!scored_times.empty()) {
@@ -463,6 +473,8 @@ ModelQuality held_out_quality(const std::vector<Observation>& observations, cons
   quality.median_error = quantile(errors, 0.5);
   quality.p90_error = quantile(errors, 0.9);
   for (const auto& [family, its_errors] : errors_by_family) quality.median_error_by_family[family] = quantile(its_errors, 0.5);
+  for (const auto& [family, its_errors] : adding_errors_by_family)
+    quality.median_error_adding_by_family[family] = quantile(its_errors, 0.5);
   quality.adding_predictions = adding_errors.size();
   quality.median_error_adding = quantile(adding_errors, 0.5);
   quality.choices = choices.size();
@@ -561,14 +573,27 @@ ModelTerms fit_terms(const std::vector<Observation>& observations, const NamedVa
   // of configurations that add into C, carried to a larger or a smaller C. After the weights, which
   // it would otherwise sway through the held-out choices (on the H200's fp32 tuning it took the
   // transposition weight from 2 to 0.2, and TN skinny problems ran up to 3.2 times slower).
+  // Each family's own cost then, by the error of its own predictions that add: the others' stay.
+  constexpr std::array additions = {1e-12, 2e-12, 5e-12, 1e-11, 2e-11, 5e-11};
   const ModelTerms before_additions = fitted;
   double least_adding_error = quality(fitted).median_error_adding;
-  for (double addition : {1e-12, 2e-12, 5e-12, 1e-11, 2e-11, 5e-11}) {
+  for (double addition : additions) {
     ModelTerms trial = before_additions;
     trial.addition_seconds = addition;
     if (const ModelQuality trial_quality = quality(trial);
         trial_quality.adding_predictions > 0 && trial_quality.median_error_adding < least_adding_error)
       least_adding_error = trial_quality.median_error_adding, fitted = trial;
+  }
+  for (const auto& [family, error] : quality(fitted).median_error_adding_by_family) {
+    const ModelTerms before_family = fitted;
+    double least_family_error = error;
+    for (double addition : {0.0, 1e-12, 2e-12, 5e-12, 1e-11, 2e-11, 5e-11}) {
+      ModelTerms trial = before_family;
+      trial.family_addition_seconds[family] = addition;
+      const auto& by_family = quality(trial).median_error_adding_by_family;
+      if (const auto found = by_family.find(family); found != by_family.end() && found->second < least_family_error)
+        least_family_error = found->second, fitted = trial;
+    }
   }
   return fitted;
 }

@@ -59,7 +59,12 @@ struct ModelTerms {
   // What one atomic addition into C costs (KernelFamily::Load::c_additions): a split K adds each
   // element of C once per part, and the additions queue at the memory that carries them out
   // whatever the work-groups do, so their cost scales with C and the split, not with the work.
+  // Per family (by name) where fitted, else `addition_seconds`: families add in other patterns
+  // (a split K's few parts into a large C, a stream of many parts into a small one), and one
+  // family's many measurements must not move what another's additions are taken to cost.
   double addition_seconds = 0;
+  std::map<std::string, double> family_addition_seconds;
+  double addition_seconds_of(const KernelFamily& family) const;
   // What a compute unit gains from running several work-groups at once: c of them together finish
   // in c^(1 - gain) times one's time. 1: each runs as fast as it would alone (only whole waves
   // cost); 0: they only take turns. Small tiles rarely fill a unit alone, so a problem with a few
@@ -215,7 +220,7 @@ class PerformanceModel {
   double vector_width_of(const Observation& seen, bool as_measured, std::size_t lda, std::size_t ldb) const;
   std::optional<double> wave_work(const Observation& seen, const KernelFamily::Load& load) const;
   double fixed_seconds(const Observation& seen, bool as_measured) const;
-  double additions_seconds(const ProblemSize& problem, const KernelFamily::Load& load) const;
+  double additions_seconds(const KernelFamily& family, const ProblemSize& problem, const KernelFamily::Load& load) const;
   double further_kernel_seconds() const { return std::max(terms_.call_seconds, terms_.further_kernel_seconds); }
 
   NamedValues limits_;
@@ -263,6 +268,7 @@ struct ModelQuality {
   // which alone the cost of an addition changes.
   std::size_t adding_predictions = 0;
   double median_error_adding = 0;
+  std::map<std::string, double> median_error_adding_by_family;
   std::size_t choices = 0;                      // held-out problems with a choice scored
   double choice_geomean = 0, choice_worst = 0;  // fastest measured there / the choice's measured time
   // The same for the fastest of the model's best default_trial_candidates there, as trial calls keep.

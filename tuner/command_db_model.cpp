@@ -39,8 +39,11 @@ boost::json::object quality_to_json(const ModelQuality& quality) {
 boost::json::object terms_to_json(const ModelTerms& terms) {
   boost::json::object gains;
   for (const auto& [family, gain] : terms.family_residency_gain) gains[family] = gain;
+  boost::json::object additions;
+  for (const auto& [family, seconds] : terms.family_addition_seconds) additions[family] = seconds;
   return {{"call_seconds", terms.call_seconds},
           {"addition_seconds", terms.addition_seconds},
+          {"family_addition_seconds", additions},
           {"residency_gain", terms.residency_gain},
           {"family_residency_gain", gains},
           {"distance_weight", terms.distance_weight},
@@ -91,7 +94,10 @@ int model(const Arguments& args) {
       continue;
     }
     std::cout << "  terms: call " << fitted.call_seconds * 1e6 << " us, atomic addition "
-              << fitted.addition_seconds * 1e12 << " ps, residency gain " << fitted.residency_gain;
+              << fitted.addition_seconds * 1e12 << " ps";
+    for (const auto& [family, seconds] : fitted.family_addition_seconds)
+      std::cout << " (" << family << ' ' << seconds * 1e12 << " ps)";
+    std::cout << ", residency gain " << fitted.residency_gain;
     for (const auto& [family, gain] : fitted.family_residency_gain) std::cout << " (" << family << ' ' << gain << ')';
     std::cout << ", distance weight " << fitted.distance_weight
               << ", transposition weight " << fitted.transposition_weight << ", crowding weight "

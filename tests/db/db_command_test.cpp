@@ -224,6 +224,8 @@ TEST_F(DbCommand, ModelPrintsTheTermsTheDispatcherFits) {
     EXPECT_DOUBLE_EQ(printed.at("addition_seconds").to_number<double>(), used.addition_seconds);
     for (const auto& [family, gain] : used.family_residency_gain)
       EXPECT_DOUBLE_EQ(printed.at("family_residency_gain").at(family).to_number<double>(), gain) << family;
+    for (const auto& [family, seconds] : used.family_addition_seconds)
+      EXPECT_DOUBLE_EQ(printed.at("family_addition_seconds").at(family).to_number<double>(), seconds) << family;
     if (precision == Precision::Single) {
       // The weights whose choices the validation sets measured on the GPU stand: no other weights
       // choose the shipped tuning's held-out problems clearly better (held_out_choice_margin). The

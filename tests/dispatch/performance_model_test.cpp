@@ -362,6 +362,37 @@ TEST(PerformanceModel, FitRecoversTheCostOfAnAtomicAddition) {
   EXPECT_LT(quality.median_error_adding, 1e-9);
 }
 
+// Each family's own cost of an addition, where its additions cost other than another family's:
+// one family's measurements do not move what the other's are taken to cost.
+TEST(PerformanceModel, FitRecoversEachFamilysCostOfAnAtomicAddition) {
+  ModelTerms truth;
+  truth.addition_seconds = 1e-11;
+  truth.family_addition_seconds["xgemm_skinny"] = 5e-11;
+  const PerformanceModel generator(limits, compute_units, truth);
+  const KernelFamily& skinny = kernel_family("xgemm_skinny");
+  std::vector<Observation> measured;
+  for (const ProblemSize& problem : std::vector<ProblemSize>{
+           {256, 256, 65536}, {384, 384, 40000}, {512, 512, 32768}, {1024, 1024, 16384}, {2048, 2048, 8192},
+           {3072, 3072, 6000}, {4096, 4096, 4096}})
+    for (const std::int64_t split : {1, 4, 16}) {
+      Observation tiled = observed(64, {2048, 2048, 2048}, 1e-3);
+      tiled.config["KSPLIT"] = split;
+      tiled.config_key += "/" + std::to_string(split);
+      Observation blocks{&skinny, skinny.complete({{"KSPLIT", split}}), "skinny/" + std::to_string(split),
+                         {2048, 2048, 2048}, "NN", 2e-3, 0, ""};
+      for (Observation reference : {tiled, blocks}) {
+        Observation seen = reference;
+        seen.problem = problem;
+        seen.seconds = *generator.predict(reference, {problem, "NN"});
+        measured.push_back(seen);
+      }
+    }
+  const ModelTerms fitted = fit_terms(measured, limits, compute_units, ModelTerms{});
+  EXPECT_DOUBLE_EQ(fitted.addition_seconds_of(kernel_family("xgemm")), 1e-11);
+  EXPECT_DOUBLE_EQ(fitted.addition_seconds_of(skinny), 5e-11);
+  EXPECT_LT(held_out_quality(measured, limits, compute_units, fitted).median_error_adding, 1e-9);
+}
+
 // `seen` with another split of K, as configuration_variants() makes it.
 Observation split_variant(const Observation& seen, std::int64_t ksplit) {
   Observation variant = seen;
