@@ -2,6 +2,7 @@
 #include "core/performance_model.hpp"
 
 #include <cmath>
+#include <functional>
 
 #include <gtest/gtest.h>
 
@@ -337,24 +338,38 @@ TEST(PerformanceModel, AtomicAdditionsIntoCScaleWithCAndTheSplit) {
   EXPECT_NEAR(*model.predict(split, {{512, 256, 65536}, "NN"}), 1e-3 + 2 * additions, 1e-12);
 }
 
-// The cost of an addition is fitted to the predictions of the configurations that add into C.
-TEST(PerformanceModel, FitRecoversTheCostOfAnAtomicAddition) {
-  ModelTerms truth;
-  truth.addition_seconds = 1e-11;
-  const PerformanceModel generator(limits, compute_units, truth);
+// Each configuration `split_ways` gives (one split of K), measured as `generator` predicts it on deep
+// shapes from 256x256x65536 to 4096^3: what the fits of an addition's cost learn from.
+std::vector<Observation> measured_splits(const PerformanceModel& generator,
+                                         const std::function<Observation(std::int64_t split)>& split_ways) {
   std::vector<Observation> measured;
   for (const ProblemSize& problem : std::vector<ProblemSize>{
            {256, 256, 65536}, {384, 384, 40000}, {512, 512, 32768}, {1024, 1024, 16384}, {2048, 2048, 8192},
            {3072, 3072, 6000}, {4096, 4096, 4096}})
     for (const std::int64_t split : {1, 4, 16}) {
-      Observation reference = observed(64, {2048, 2048, 2048}, 1e-3);
-      reference.config["KSPLIT"] = split;
-      reference.config_key += "/" + std::to_string(split);
-      Observation seen = reference;
+      Observation seen = split_ways(split);
+      const Observation reference = seen;
       seen.problem = problem;
       seen.seconds = *generator.predict(reference, {problem, "NN"});
       measured.push_back(seen);
     }
+  return measured;
+}
+
+// xgemm's 64 x 64 tiles measured at 2048^3, split `split` ways.
+Observation tiles_split(std::int64_t split) {
+  Observation reference = observed(64, {2048, 2048, 2048}, 1e-3);
+  reference.config["KSPLIT"] = split;
+  reference.config_key += "/" + std::to_string(split);
+  return reference;
+}
+
+// The cost of an addition is fitted to the predictions of the configurations that add into C.
+TEST(PerformanceModel, FitRecoversTheCostOfAnAtomicAddition) {
+  ModelTerms truth;
+  truth.addition_seconds = 1e-11;
+  const std::vector<Observation> measured =
+      measured_splits(PerformanceModel(limits, compute_units, truth), tiles_split);
   const ModelTerms fitted = fit_terms(measured, limits, compute_units, ModelTerms{});
   EXPECT_DOUBLE_EQ(fitted.addition_seconds, 1e-11);
   const ModelQuality quality = held_out_quality(measured, limits, compute_units, fitted);
@@ -370,23 +385,12 @@ TEST(PerformanceModel, FitRecoversEachFamilysCostOfAnAtomicAddition) {
   truth.family_addition_seconds["xgemm_skinny"] = 5e-11;
   const PerformanceModel generator(limits, compute_units, truth);
   const KernelFamily& skinny = kernel_family("xgemm_skinny");
-  std::vector<Observation> measured;
-  for (const ProblemSize& problem : std::vector<ProblemSize>{
-           {256, 256, 65536}, {384, 384, 40000}, {512, 512, 32768}, {1024, 1024, 16384}, {2048, 2048, 8192},
-           {3072, 3072, 6000}, {4096, 4096, 4096}})
-    for (const std::int64_t split : {1, 4, 16}) {
-      Observation tiled = observed(64, {2048, 2048, 2048}, 1e-3);
-      tiled.config["KSPLIT"] = split;
-      tiled.config_key += "/" + std::to_string(split);
-      Observation blocks{&skinny, skinny.complete({{"KSPLIT", split}}), "skinny/" + std::to_string(split),
-                         {2048, 2048, 2048}, "NN", 2e-3, 0, ""};
-      for (Observation reference : {tiled, blocks}) {
-        Observation seen = reference;
-        seen.problem = problem;
-        seen.seconds = *generator.predict(reference, {problem, "NN"});
-        measured.push_back(seen);
-      }
-    }
+  std::vector<Observation> measured = measured_splits(generator, tiles_split);
+  for (const Observation& seen : measured_splits(generator, [&](std::int64_t split) {
+         return Observation{&skinny, skinny.complete({{"KSPLIT", split}}), "skinny/" + std::to_string(split),
+                            {2048, 2048, 2048}, "NN", 2e-3, 0, ""};
+       }))
+    measured.push_back(seen);
   const ModelTerms fitted = fit_terms(measured, limits, compute_units, ModelTerms{});
   EXPECT_DOUBLE_EQ(fitted.addition_seconds_of(kernel_family("xgemm")), 1e-11);
   EXPECT_DOUBLE_EQ(fitted.addition_seconds_of(skinny), 5e-11);
