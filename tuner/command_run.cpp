@@ -72,9 +72,10 @@ int run_gemm(const RunOptions& o) {
   std::optional<ConfigChoice> given;
   if (o.config) {
     const KernelFamily& family = kernel_family(o.family);
-    // Refused before compiling, naming the rule.
-    if (auto violation = violation_on_device(family, *o.config, limits, o.precision,
-                                             o.runs_trans.value_or(transpose_code(o.trans_a, o.trans_b))))
+    // Refused before compiling, naming the rule; the family must serve the transpositions its
+    // kernel runs: the row-major form's, after any pre-pass.
+    const RowMajorGemm runs_as = transposed_problem(problem, operands_to_transpose(problem, o.layout, o.runs_trans));
+    if (auto violation = violation_on_device(family, *o.config, limits, o.precision, transpose_code(runs_as)))
       throw ConfigError("invalid " + family.name() + " configuration: " + *violation);
     if (o.runs_trans && family.packs(family.complete(*o.config), o.precision))
       throw UsageError("--runs-trans: " + family.name() + " packs its operands itself at " + to_string(o.precision) +

@@ -5,7 +5,9 @@
 #include "dispatch/device_record.hpp"
 #include "dispatch/family_limits.hpp"
 #include "dispatch/kernel_registry.hpp"
+#include "dispatch/learned_model.hpp"
 #include "gemmtune/error.hpp"
+#include "tuner/cli.hpp"
 
 namespace gemmtune::cli {
 namespace {
@@ -32,8 +34,15 @@ std::optional<std::string> kernel_rule_violation(const db::StoredEvaluation& sto
   if (stored.evaluation.status != "ok") return std::nullopt;
   const auto precision = precision_from_code(stored.problem.precision);
   if (!precision) return "precision: '" + stored.problem.precision + "' is not a precision of this build";
+  Layout layout = Layout::RowMajor;
+  try {
+    layout = parse_layout(stored.problem.layout);
+  } catch (const UsageError& unknown) {
+    return "layout: " + std::string(unknown.what());
+  }
+  // The family must serve the transpositions its kernel runs: a column-major problem's, exchanged.
   if (auto violation = violation_on_device(*family, stored.evaluation.config, limits_for_import(stored.device),
-                                           *precision, stored.problem.trans))
+                                           *precision, kernel_trans(stored.problem.trans, layout)))
     return "config: " + *violation;
   return std::nullopt;
 }

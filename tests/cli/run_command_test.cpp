@@ -93,6 +93,21 @@ TEST(RunCommand, AFamilyThatDoesNotServeThePrecisionIsRefusedInOneLine) {
   EXPECT_EQ(result.out, "");
 }
 
+// A given configuration's family must serve the transpositions its kernel runs: a column-major TN
+// problem runs as NT, which xgemm_outer does not serve (refused in one line, not a failed build),
+// and a column-major NT one as TN, which it runs.
+TEST(RunCommand, AGivenFamilyServesTheTranspositionsItsKernelRuns) {
+  const ProcessResult refused = run_gemmtune(
+      "run --layout col --trans TN --size 17x3x300 --family xgemm_outer --config WG=32,THREADS=2048 --check");
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_EQ(refused.err,
+            "gemmtune run: error: invalid xgemm_outer configuration: xgemm_outer does not serve fp32 NT problems\n");
+  const ProcessResult ran = run_gemmtune(
+      "run --layout col --trans NT --size 3x17x300 --family xgemm_outer --config WG=32,THREADS=2048 --check --repeat 1");
+  EXPECT_EQ(ran.exit_code, 0) << ran.err;
+  EXPECT_NE(ran.out.find("check     ok"), std::string::npos) << ran.out;
+}
+
 TEST(RunCommand, MalformedSizesExitTwoWithOneLine) {
   for (const char* size : {"12x", "-3x4x5", "0x0", "abc"}) {
     const ProcessResult result = run_gemmtune(std::string("run --size ") + size);

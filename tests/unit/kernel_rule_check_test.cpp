@@ -48,6 +48,21 @@ TEST(KernelRuleCheck, FailedEvaluationsMayBreakRulesButNotNameUnknownParameters)
             "config: unknown xgemm parameter 'FOO'");
 }
 
+// A family serves the transpositions its kernel runs: xgemm_outer's column-major NT rows run as TN
+// and are imported, a column-major TN row would run as NT and is refused.
+TEST(KernelRuleCheck, TranspositionsAreThoseTheKernelRuns) {
+  db::StoredEvaluation s = measured({}, 64 << 10);
+  s.kernel_name = "xgemm_outer";
+  s.problem = {"fp32", "col", "NT", 3, 17, 300};
+  EXPECT_EQ(kernel_rule_violation(s), std::nullopt);
+  s.problem.trans = "TN";
+  const auto violation = kernel_rule_violation(s);
+  ASSERT_TRUE(violation.has_value());
+  EXPECT_NE(violation->find("does not serve fp32 NT problems"), std::string::npos) << *violation;
+  s.problem.layout = "diagonal";
+  EXPECT_EQ(kernel_rule_violation(s).value_or("").rfind("layout: ", 0), 0u);
+}
+
 TEST(KernelRuleCheck, UnknownKernel) {
   db::StoredEvaluation s = measured({}, 64 << 10);
   EXPECT_EQ(kernel_rule_violation(s), std::nullopt);
