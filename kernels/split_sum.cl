@@ -4,6 +4,9 @@
 // own, and names split_sum_scale as its "scale_entry" (the host launches it over a 2-D range
 // covering (N, M) before the main entry). Single precision on any device; double on NVIDIA's
 // devices only, whose L2 cache adds FP64 atomically: a family's rules keep double elsewhere out.
+// xgemm.cl and xgemm_skinny.cl keep their own copies of the addition: the shipped tuning's rows are
+// keyed by their program texts, which including this would change, so they move here when those
+// families are tuned again.
 
 #if PRECISION != 32 && PRECISION != 64
 #error "split_sum adds float or double sums"

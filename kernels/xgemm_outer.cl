@@ -77,18 +77,20 @@ inline void accumulate(__global const storage_t* A, const int lda, __global cons
 #pragma unroll
     for (int i = 0; i < WPTM; ++i) sums[i][j] = (accumulator_t)0;
   }
-  int k = first;
-  for (; k + (KWI - 1) * lanes < K; k += KWI * lanes) {
+  // Counted in rows rather than by k, so that no index passes K (which may be near 2^31).
+  const int rows = first < K ? (K - 1 - first) / lanes + 1 : 0;
+  int r = 0;
+  for (; r + KWI <= rows; r += KWI) {
     accumulator_t a[KWI][WPTM];
 #pragma unroll
-    for (int u = 0; u < KWI; ++u) load_run(A, lda, M, k + u * lanes, m0, a[u]);
+    for (int u = 0; u < KWI; ++u) load_run(A, lda, M, first + (r + u) * lanes, m0, a[u]);
 #pragma unroll
-    for (int u = 0; u < KWI; ++u) multiply(B, ldb, k + u * lanes, column, a[u], sums);
+    for (int u = 0; u < KWI; ++u) multiply(B, ldb, first + (r + u) * lanes, column, a[u], sums);
   }
-  for (; k < K; k += lanes) {
+  for (; r < rows; ++r) {
     accumulator_t a[WPTM];
-    load_run(A, lda, M, k, m0, a);
-    multiply(B, ldb, k, column, a, sums);
+    load_run(A, lda, M, first + r * lanes, m0, a);
+    multiply(B, ldb, first + r * lanes, column, a, sums);
   }
 }
 

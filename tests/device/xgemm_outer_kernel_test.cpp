@@ -9,7 +9,6 @@
 namespace gemmtune::testing {
 namespace {
 
-
 struct OuterCase {
   std::size_t m, n, k;
   KernelConfig config;
