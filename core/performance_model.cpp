@@ -473,8 +473,10 @@ ModelQuality held_out_quality(const std::vector<Observation>& observations, cons
   quality.median_error = quantile(errors, 0.5);
   quality.p90_error = quantile(errors, 0.9);
   for (const auto& [family, its_errors] : errors_by_family) quality.median_error_by_family[family] = quantile(its_errors, 0.5);
-  for (const auto& [family, its_errors] : adding_errors_by_family)
+  for (const auto& [family, its_errors] : adding_errors_by_family) {
     quality.median_error_adding_by_family[family] = quantile(its_errors, 0.5);
+    quality.adding_predictions_by_family[family] = its_errors.size();
+  }
   quality.adding_predictions = adding_errors.size();
   quality.median_error_adding = quantile(adding_errors, 0.5);
   quality.choices = choices.size();
@@ -573,21 +575,25 @@ ModelTerms fit_terms(const std::vector<Observation>& observations, const NamedVa
   // of configurations that add into C, carried to a larger or a smaller C. After the weights, which
   // it would otherwise sway through the held-out choices (on the H200's fp32 tuning it took the
   // transposition weight from 2 to 0.2, and TN skinny problems ran up to 3.2 times slower).
-  // Each family's own cost then, by the error of its own predictions that add: the others' stay.
-  constexpr std::array additions = {1e-12, 2e-12, 5e-12, 1e-11, 2e-11, 5e-11};
+  // Each family's own cost then, by the error of its own predictions that add, where it has enough
+  // of them to tell (a cost fitted to a few would follow their noise): the others' stay.
+  constexpr std::array additions = {0.0, 1e-12, 2e-12, 5e-12, 1e-11, 2e-11, 5e-11};
   const ModelTerms before_additions = fitted;
   double least_adding_error = quality(fitted).median_error_adding;
   for (double addition : additions) {
+    if (addition == 0) continue;  // the shared cost starts from none
     ModelTerms trial = before_additions;
     trial.addition_seconds = addition;
     if (const ModelQuality trial_quality = quality(trial);
         trial_quality.adding_predictions > 0 && trial_quality.median_error_adding < least_adding_error)
       least_adding_error = trial_quality.median_error_adding, fitted = trial;
   }
-  for (const auto& [family, error] : quality(fitted).median_error_adding_by_family) {
+  const ModelQuality shared = quality(fitted);
+  for (const auto& [family, error] : shared.median_error_adding_by_family) {
+    if (shared.adding_predictions_by_family.at(family) < least_adding_predictions_of_a_family) continue;
     const ModelTerms before_family = fitted;
     double least_family_error = error;
-    for (double addition : {0.0, 1e-12, 2e-12, 5e-12, 1e-11, 2e-11, 5e-11}) {
+    for (double addition : additions) {
       ModelTerms trial = before_family;
       trial.family_addition_seconds[family] = addition;
       const auto& by_family = quality(trial).median_error_adding_by_family;

@@ -152,7 +152,7 @@ class LaunchFacts {
 };
 
 // Time = call_seconds (and further_kernel_seconds for each further kernel) + the atomic additions
-// into C at addition_seconds each + the busiest compute unit's turns x the work of one work-group. A unit runs up to `resident` work-groups at once
+// into C at their family's cost each (ModelTerms::addition_seconds_of) + the busiest compute unit's turns x the work of one work-group. A unit runs up to `resident` work-groups at once
 // (KernelFamily::Load), each round of c of them taking c^(1 - residency_gain) times one
 // work-group's time: a configuration's measured time fixes its rate, which is then carried to
 // another shape. Tile edges, split K, too few work-groups for the device and the last, partial
@@ -208,7 +208,7 @@ class PerformanceModel {
   static bool measures(const Observation& seen, const Target& target);
 
   // Whether `seen`'s configuration adds into C atomically (KernelFamily::Load::c_additions), so
-  // that its predictions pay for the additions at addition_seconds.
+  // that its predictions pay for the additions at its family's cost (ModelTerms::addition_seconds_of).
   bool adds_into_c(const Observation& seen) const;
 
   const ModelTerms& terms() const { return terms_; }
@@ -269,6 +269,7 @@ struct ModelQuality {
   std::size_t adding_predictions = 0;
   double median_error_adding = 0;
   std::map<std::string, double> median_error_adding_by_family;
+  std::map<std::string, std::size_t> adding_predictions_by_family;
   std::size_t choices = 0;                      // held-out problems with a choice scored
   double choice_geomean = 0, choice_worst = 0;  // fastest measured there / the choice's measured time
   // The same for the fastest of the model's best default_trial_candidates there, as trial calls keep.
@@ -294,6 +295,9 @@ constexpr std::ptrdiff_t least_shapes_under_several_transpositions = 10;
 // noise that changed 47 of random_100.txt's choices and ran them 11% slower
 // (bench/results/2026-11-25_h200-skinny-lane-order/).
 constexpr double held_out_choice_margin = 0.01;
+// How many held-out predictions that add into C a family needs before its own cost of an addition
+// is fitted: fewer keep the shared one.
+constexpr std::size_t least_adding_predictions_of_a_family = 10;
 ModelTerms fit_terms(const std::vector<Observation>& observations, const NamedValues& limits, double compute_units,
                      const ModelTerms& initial, std::size_t least_predictions = 20);
 
