@@ -13,7 +13,6 @@
 #include "dispatch/family_limits.hpp"
 #include "dispatch/gemm_launch.hpp"
 #include "dispatch/kernel_registry.hpp"
-#include "dispatch/learned_model.hpp"
 #include "dispatch/program_cache.hpp"
 #include "tuner/compile_pool.hpp"
 #include "tuner/device_check.hpp"
@@ -80,8 +79,7 @@ struct Evaluator::Impl {
   // Why this device cannot run `config` (aligned to the problem), or nothing.
   std::optional<std::string> violation(const KernelConfig& config) const {
     try {
-      return violation_on_device(family, config, limits, precision,
-                                 kernel_trans(transpose_code(arguments.trans_a, arguments.trans_b), arguments.layout));
+      return violation_on_device(family, config, limits, precision, transpose_code(problem));
     } catch (const ConfigError& error) {
       return error.what();
     }
