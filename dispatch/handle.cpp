@@ -301,10 +301,14 @@ struct Handle::Impl {
     const ConfigChoice built = choose(shape);
     if (trial_candidates > 1 && times_commands(queue) && built.family == first.family && built.config == first.config) {
       std::vector<ConfigChoice> candidates{first};
-      for (ConfigChoice& other : selector.candidates(shape, trial_candidates))
-        if (other.family != first.family || other.config != first.config || other.runs_trans != first.runs_trans ||
-            other.runs_as != first.runs_as)
-          if (candidates.size() < trial_candidates) candidates.push_back(std::move(other));
+      const auto runs_as_first = [&](const ConfigChoice& other) {
+        return other.family == first.family && other.config == first.config && other.runs_trans == first.runs_trans &&
+               other.runs_as == first.runs_as;
+      };
+      for (ConfigChoice& other : selector.candidates(shape, trial_candidates)) {
+        if (candidates.size() == trial_candidates) break;
+        if (!runs_as_first(other)) candidates.push_back(std::move(other));
+      }
       if (candidates.size() > 1) slot.trials = std::make_shared<ShapeTrials>(std::move(candidates), slot.plan);
     }
     bool inserted = false;
