@@ -8,9 +8,12 @@ keeps the old code, or that changes comments only, leaves each recorded configur
 it was: this checks that, by running both sources through the C preprocessor with the row's
 defines (its configuration completed with the new description's defaults, the precision's code,
 PACKED as the library sets it, and every TRANSA and TRANSB) and comparing the texts; only then are
-the rows' kernel hashes rewritten. Any difference stops it: tune the family again instead.
+the rows' kernel hashes rewritten. The one difference allowed is whole declarations added (typedefs,
+function definitions, pragmas, as a new include brings) that declare no name the old text uses:
+they cannot change what the old text compiles to. Any other difference stops it: tune the family
+again instead.
 Usage, from the repository root: configs/tuned/rekey.py FAMILY OLD_REV FILE.json..."""
-import hashlib, json, re, subprocess, sys
+import difflib, hashlib, json, re, subprocess, sys
 
 family, old_rev, files = sys.argv[1], sys.argv[2], sys.argv[3:]
 PRECISION_CODES = {'fp16': 16, 'bf16': 116, 'tf32': 19, 'fp32': 32, '3xtf32': 332, 'fp64': 64}
@@ -45,6 +48,46 @@ def preprocessed(text, defines):
     if run.returncode != 0: raise SystemExit(f'cpp failed for {defines}: {run.stderr}')
     return '\n'.join(line for line in run.stdout.splitlines() if line.strip())
 
+def declared_names(text):
+    """The names `text` declares if it is nothing but typedefs, function definitions and pragmas at
+    file scope; None if it is anything else."""
+    names, i = set(), 0
+    while True:
+        while i < len(text) and text[i].isspace(): i += 1
+        if i == len(text): return names
+        if text.startswith('#pragma', i):
+            end = text.find('\n', i)
+            i = len(text) if end < 0 else end
+            continue
+        if re.match(r'typedef\b', text[i:]):
+            end = text.find(';', i)
+            if end < 0: return None
+            names.add(re.search(r'(\w+)\s*$', text[i:end]).group(1))
+            i = end + 1
+            continue
+        brace = text.find('{', i)
+        header = text[i:brace] if brace >= 0 else ''
+        name = re.match(r'[^(;=]*?\b(\w+)\s*\(', header)
+        if not name or ';' in header: return None
+        names.add(name.group(1))
+        depth, i = 0, brace
+        while i < len(text):
+            depth += {'{': 1, '}': -1}.get(text[i], 0)
+            i += 1
+            if depth == 0: break
+        if depth: return None
+
+def only_declarations_added(old, new):
+    """Whether `new` is `old` with whole declarations inserted that declare no name `old` uses."""
+    old_lines, new_lines = old.split('\n'), new.split('\n')
+    names = set()
+    for tag, _, _, first, last in difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False).get_opcodes():
+        if tag == 'equal': continue
+        declared = declared_names('\n'.join(new_lines[first:last])) if tag == 'insert' else None
+        if declared is None: return False
+        names |= declared
+    return not names & set(re.findall(r'[A-Za-z_]\w*', old))
+
 checked = {}
 marker_old = f'"kernel":"{family}","kernel_hash":"{old_hash}"'
 marker_new = f'"kernel":"{family}","kernel_hash":"{new_hash}"'
@@ -62,7 +105,8 @@ for path in files:
                 for trans_b in (0, 1):
                     defines = dict(config, PRECISION=PRECISION_CODES[row['precision']], TRANSA=trans_a, TRANSB=trans_b)
                     if packs is not None: defines['PACKED'] = packs
-                    if preprocessed(old_text, defines) != preprocessed(new_text, defines):
+                    old_program, new_program = preprocessed(old_text, defines), preprocessed(new_text, defines)
+                    if old_program != new_program and not only_declarations_added(old_program, new_program):
                         raise SystemExit(f'{path}: the program of {defines} changed; tune {family} again')
             checked[key] = True
         assert line.count(marker_old) == 1, line[:200]
@@ -71,4 +115,4 @@ for path in files:
     with open(path, 'w') as out:
         out.write('\n'.join(lines))
     print(f'{path}: {carried} rows of {family} carried from {old_hash} to {new_hash}')
-print(f'{len(checked)} distinct programs compared under every transposition, all the same')
+print(f'{len(checked)} distinct programs compared under every transposition, all the same but for unused declarations')
