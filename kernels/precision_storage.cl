@@ -51,3 +51,28 @@ inline float round_to_tf32(const float value) {
   if ((bits & 0x7fffffffu) >= 0x7f800000u) return value;
   return as_float((bits + 0xfffu + ((bits >> 13) & 1u)) & 0xffffe000u);
 }
+
+// LOAD_ELEMENTS(width, p, dst, stride) reads `width` 16-bit elements at p (aligned to `width`
+// elements: one load of a vector of them) into dst[0], dst[stride], ..., each converted exactly,
+// as load_element converts one: for families that read several consecutive elements at a time.
+#if PRECISION == 16 || PRECISION == 116
+#define STORAGE_VECTOR_1 ushort
+#define STORAGE_VECTOR_2 ushort2
+#define STORAGE_VECTOR_4 ushort4
+#define STORAGE_VECTOR_8 ushort8
+#define STORAGE_VECTOR_16 ushort16
+#define STORAGE_VECTOR_(width) STORAGE_VECTOR_##width
+#define STORAGE_VECTOR(width) STORAGE_VECTOR_(width)
+#if PRECISION == 16
+#define STORED_VALUE(elements, e) vload_half(e, (const half*)(elements))
+#else  // the float whose upper half the element is
+#define STORED_VALUE(elements, e) as_float((uint)(elements)[e] << 16)
+#endif
+#define LOAD_ELEMENTS(width, p, dst, stride)                                                  \
+  do {                                                                                        \
+    const STORAGE_VECTOR(width) vector_ = *(__global const STORAGE_VECTOR(width)*)(p);        \
+    const ushort* elements_ = (const ushort*)&vector_;                                        \
+    _Pragma("unroll") for (int e_ = 0; e_ < (width); ++e_)(dst)[e_ * (stride)] =              \
+        STORED_VALUE(elements_, e_);                                                          \
+  } while (0)
+#endif

@@ -27,7 +27,8 @@
 // KSPLIT == 1 is the plain, atomic-free kernel.
 // Local memory: TM * TN * (LK + 1) elements when LK > 1 (partial sums stored [row, col][lk], one
 // element of padding per output so that the last rounds' reads fall into different banks), none
-// when LK == 1. So `LK == 1 || TM * TN * (LK + 1) * element_bytes <= local_mem_size`.
+// when LK == 1 (elements of the sums: FP32 for 16-bit storage). So
+// `LK == 1 || TM * TN * (LK + 1) * max(element_bytes, 4) <= local_mem_size`.
 //
 // Tuning parameters (all passed by the host as -D defines; there are no defaults here):
 //   WPTM, WPTN  rows and columns of C per work-item (any positive integers)
@@ -50,11 +51,12 @@
 //               steps and adding into C atomically after xgemm_scale (single precision, double on
 //               NVIDIA's devices); 1: none
 // Problem properties, set by the host for each problem:
-//   PRECISION   32 (float) or 64 (double; needs cl_khr_fp64)
+//   PRECISION   32 (float), 64 (double; needs cl_khr_fp64), 16 (fp16) or 116 (bf16): 16-bit
+//               elements summed in FP32 (kernels/precision_storage.cl), KSPLIT 1
 //   TRANSA, TRANSB  1 when op(A) = A^T (op(B) = B^T)
 // Rules: LK, VWA and VWB powers of two; LK <= max_work_item_size_0, LN <= max_work_item_size_1,
 // LM <= max_work_item_size_2, LK * LN * LM <= max_work_group_size; the local-memory rule above;
-// KSPLIT == 1 || element_bytes == 4 || nv_compiler_options == 1.
+// KSPLIT == 1 || element_bytes == 4 || (element_bytes == 8 && nv_compiler_options == 1).
 // Ranges: local (LK, LN, LM); global (LK * KSPLIT, ceil(N / TN) * LN, ceil(M / TM) * LM). With
 // KSPLIT > 1, xgemm_scale(M, N, beta, C, c_offset, ldc) runs first over a 2-D range covering (N, M).
 
@@ -65,9 +67,26 @@
 #define REAL float
 #endif
 
+// Elements in memory: REAL itself in single and double precision; in fp16 and bf16 the 16-bit
+// storage_t of kernels/precision_storage.cl, converted exactly to REAL (float) as they are read and
+// rounded to nearest even as C is written, so that the sums are FP32 whatever the storage. (The
+// single and double precision macros expand to the very text these precisions had before fp16 and
+// bf16 came, so that their tuned programs stay the same.)
+#if PRECISION == 32 || PRECISION == 64
+#define STORED REAL
+#define ELEMENT(p, i) p[i]
+#define LOAD(p) *p
+#define STORE(p, value) *p = value
+#else
+#define STORED storage_t
+#define ELEMENT(p, i) load_element(p + (i))
+#define LOAD(p) load_element(p)
+#define STORE(p, value) store_element(p, value)
+#endif
+
 // fma where the device says it is fast: a CPU compiler then emits fused vector instructions,
 // which it does not do for mad (a multiply and a separate add).
-#if (PRECISION == 64 && defined(FP_FAST_FMA)) || (PRECISION == 32 && defined(FP_FAST_FMAF))
+#if (PRECISION == 64 && defined(FP_FAST_FMA)) || (PRECISION != 64 && defined(FP_FAST_FMAF))
 #define MULTIPLY_ADD(a, b, c) fma(a, b, c)
 #else
 #define MULTIPLY_ADD(a, b, c) mad(a, b, c)
@@ -89,6 +108,9 @@
 #endif
 #if KSPLIT > 1 && PRECISION == 64 && !defined(cl_nv_pragma_unroll)
 #error "KSPLIT > 1 in double precision needs NVIDIA's atomic FP64 addition"
+#endif
+#if KSPLIT > 1 && PRECISION != 32 && PRECISION != 64
+#error "KSPLIT > 1 adds shares into C, each of which fp16 and bf16 storage would round"
 #endif
 
 // The run of contiguous elements of A (B) that a work-item reads at a time.
@@ -139,7 +161,10 @@
 #define REALVB CONCAT(REAL, VB)
 #endif
 
-// Reads `width` elements at p (aligned to width elements) into dst[0], dst[stride], ...
+// Reads `width` elements at p (aligned to width elements) into dst[0], dst[stride], ...: a vector
+// of `type` in single and double precision, a vector of 16-bit elements each converted in fp16 and
+// bf16.
+#if PRECISION == 32 || PRECISION == 64
 #define VECTOR_LOAD(type, width, p, dst, stride)                  \
   do {                                                           \
     const type vector_ = *(__global const type*)(p);             \
@@ -147,70 +172,73 @@
     _Pragma("unroll") for (int e_ = 0; e_ < (width); ++e_)       \
       (dst)[e_ * (stride)] = scalars_[e_];                       \
   } while (0)
+#else
+#define VECTOR_LOAD(type, width, p, dst, stride) LOAD_ELEMENTS(width, p, dst, stride)
+#endif
 
 // op(A)(m0 + i, k + kk) into a[i][kk] for the work-item's WPTM rows and KWI values of k. Rows past
 // M read row M - 1 (their sums are discarded); in the last step (`tail`) k + kk >= k_end reads 0.
 // `inside`: all WPTM rows lie inside M, so loads along M may be vectors.
-inline __attribute__((always_inline)) void load_a(__global const REAL* restrict A, const int lda,
+inline __attribute__((always_inline)) void load_a(__global const STORED* restrict A, const int lda,
                                                   const int M, const int k_end, const int m0,
                                                   const int k, const bool inside, const bool tail,
                                                   REAL a[WPTM][KWI]) {
 #if TRANSA == 0
 #pragma unroll
   for (int i = 0; i < WPTM; ++i) {
-    __global const REAL* row = A + (size_t)min(m0 + i, M - 1) * lda + k;
+    __global const STORED* row = A + (size_t)min(m0 + i, M - 1) * lda + k;
     if (!tail) {
 #pragma unroll
       for (int v = 0; v < KWI / VA; ++v) VECTOR_LOAD(REALVA, VA, row + v * VA, &a[i][v * VA], 1);
     } else {
 #pragma unroll
-      for (int kk = 0; kk < KWI; ++kk) a[i][kk] = k + kk < k_end ? row[kk] : (REAL)0;
+      for (int kk = 0; kk < KWI; ++kk) a[i][kk] = k + kk < k_end ? ELEMENT(row, kk) : (REAL)0;
     }
   }
 #else
 #pragma unroll
   for (int kk = 0; kk < KWI; ++kk) {
     const bool valid = !tail || k + kk < k_end;
-    __global const REAL* row = A + (size_t)(k + kk) * lda;  // row k + kk of A, which is K x M
+    __global const STORED* row = A + (size_t)(k + kk) * lda;  // row k + kk of A, which is K x M
     if (inside && valid) {
 #pragma unroll
       for (int v = 0; v < WPTM / VA; ++v) VECTOR_LOAD(REALVA, VA, row + m0 + v * VA, &a[v * VA][kk], KWI);
     } else {
 #pragma unroll
-      for (int i = 0; i < WPTM; ++i) a[i][kk] = valid ? row[min(m0 + i, M - 1)] : (REAL)0;
+      for (int i = 0; i < WPTM; ++i) a[i][kk] = valid ? ELEMENT(row, min(m0 + i, M - 1)) : (REAL)0;
     }
   }
 #endif
 }
 
 // op(B)(k + kk, n0 + j) into b[kk][j], as load_a.
-inline __attribute__((always_inline)) void load_b(__global const REAL* restrict B, const int ldb,
+inline __attribute__((always_inline)) void load_b(__global const STORED* restrict B, const int ldb,
                                                   const int N, const int k_end, const int n0,
                                                   const int k, const bool inside, const bool tail,
                                                   REAL b[KWI][WPTN]) {
 #if TRANSB == 1
 #pragma unroll
   for (int j = 0; j < WPTN; ++j) {
-    __global const REAL* row = B + (size_t)min(n0 + j, N - 1) * ldb + k;  // row n0 + j of B, N x K
+    __global const STORED* row = B + (size_t)min(n0 + j, N - 1) * ldb + k;  // row n0 + j of B, N x K
     if (!tail) {
 #pragma unroll
       for (int v = 0; v < KWI / VB; ++v) VECTOR_LOAD(REALVB, VB, row + v * VB, &b[v * VB][j], WPTN);
     } else {
 #pragma unroll
-      for (int kk = 0; kk < KWI; ++kk) b[kk][j] = k + kk < k_end ? row[kk] : (REAL)0;
+      for (int kk = 0; kk < KWI; ++kk) b[kk][j] = k + kk < k_end ? ELEMENT(row, kk) : (REAL)0;
     }
   }
 #else
 #pragma unroll
   for (int kk = 0; kk < KWI; ++kk) {
     const bool valid = !tail || k + kk < k_end;
-    __global const REAL* row = B + (size_t)(k + kk) * ldb;  // row k + kk of B, K x N
+    __global const STORED* row = B + (size_t)(k + kk) * ldb;  // row k + kk of B, K x N
     if (inside && valid) {
 #pragma unroll
       for (int v = 0; v < WPTN / VB; ++v) VECTOR_LOAD(REALVB, VB, row + n0 + v * VB, &b[kk][v * VB], 1);
     } else {
 #pragma unroll
-      for (int j = 0; j < WPTN; ++j) b[kk][j] = valid ? row[min(n0 + j, N - 1)] : (REAL)0;
+      for (int j = 0; j < WPTN; ++j) b[kk][j] = valid ? ELEMENT(row, min(n0 + j, N - 1)) : (REAL)0;
     }
   }
 #endif
@@ -233,7 +261,7 @@ inline __attribute__((always_inline)) void multiply(REAL a[WPTM][KWI], REAL b[KW
 // + kk for every step s. `inside` is a constant after inlining, so the caller's two calls give two
 // loops without a branch.
 inline __attribute__((always_inline)) void accumulate(
-    __global const REAL* restrict A, const int lda, __global const REAL* restrict B, const int ldb,
+    __global const STORED* restrict A, const int lda, __global const STORED* restrict B, const int ldb,
     const int M, const int N, const int k_begin, const int k_end, const int m0, const int n0,
     const int lk, const bool inside, REAL acc[WPTM][WPTN]) {
   int k = k_begin + lk * KWI;
@@ -275,31 +303,31 @@ inline void atomic_add_real(__global REAL* p, const REAL value) {
 
 // C(m, n) = alpha * sum + beta * C(m, n); with beta == 0, C is never read (NaN in it cannot leak).
 // With KSPLIT > 1, C already holds beta * C (xgemm_scale) and each work-group adds its share.
-inline void store_c(__global REAL* C, const int ldc, const int m, const int n, const REAL alpha,
+inline void store_c(__global STORED* C, const int ldc, const int m, const int n, const REAL alpha,
                     const REAL beta, const REAL sum) {
-  __global REAL* p = C + (size_t)m * ldc + n;
+  __global STORED* p = C + (size_t)m * ldc + n;
 #if KSPLIT > 1
   atomic_add_real(p, alpha * sum);
 #else
-  *p = beta == (REAL)0 ? alpha * sum : mad(alpha, sum, beta * *p);
+  STORE(p, beta == (REAL)0 ? alpha * sum : mad(alpha, sum, beta * LOAD(p)));
 #endif
 }
 
 // C = beta * C (0 when beta is 0, without reading C): the first step of a product with KSPLIT > 1,
 // launched like xgemm's kernel of the same name.
-__kernel void xgemm_scale(const int M, const int N, const REAL beta, __global REAL* C,
+__kernel void xgemm_scale(const int M, const int N, const REAL beta, __global STORED* C,
                           const ulong c_offset, const int ldc) {
   const int n = get_global_id(0), m = get_global_id(1);
   if (m >= M || n >= N) return;
-  __global REAL* p = C + c_offset + (size_t)m * ldc + n;
-  *p = beta == (REAL)0 ? (REAL)0 : beta * *p;
+  __global STORED* p = C + c_offset + (size_t)m * ldc + n;
+  STORE(p, beta == (REAL)0 ? (REAL)0 : beta * LOAD(p));
 }
 
 __kernel __attribute__((reqd_work_group_size(LK, LN, LM)))
 void xgemm_skinny(const int M, const int N, const int K, const REAL alpha, const REAL beta,
-                  __global const REAL* restrict A, const ulong a_offset, const int lda,
-                  __global const REAL* restrict B, const ulong b_offset, const int ldb,
-                  __global REAL* C, const ulong c_offset, const int ldc) {
+                  __global const STORED* restrict A, const ulong a_offset, const int lda,
+                  __global const STORED* restrict B, const ulong b_offset, const int ldb,
+                  __global STORED* C, const ulong c_offset, const int ldc) {
 #if ORDER == 0
   const int lk = get_local_id(0), ln = get_local_id(1), lm = get_local_id(2);
 #else

@@ -534,8 +534,8 @@ TEST_F(ConfigSelectorTest, AStrongerPrecisionNeverOverrulesAMeasurementOrAHigher
 }
 
 // When the chosen configuration's program fails to build, the next family's defaults run: on
-// Hopper, fp16 falls from the warpgroup units to mma.sync and then to the portable family; past
-// the last, one line.
+// Hopper, fp16 falls from the warpgroup units to mma.sync, then to the portable tiled family and
+// the skinny one; past the last, one line.
 TEST_F(ConfigSelectorTest, AFamilyThatFailedToBuildGivesWayToTheNext) {
   limits.nv_compiler_options = true;
   limits.nv_compute_capability = 90;
@@ -547,8 +547,9 @@ TEST_F(ConfigSelectorTest, AFamilyThatFailedToBuildGivesWayToTheNext) {
   EXPECT_EQ(next.source, ConfigSource::Default);
   EXPECT_EQ(next.config, default_on_device(kernel_family("xgemm_mma"), limits, Precision::Half));
   EXPECT_EQ(selector.default_without(shape, {"xgemm_wgmma", "xgemm_mma"}).family, "xgemm_lowp");
+  EXPECT_EQ(selector.default_without(shape, {"xgemm_wgmma", "xgemm_mma", "xgemm_lowp"}).family, "xgemm_skinny");
   try {
-    selector.default_without(shape, {"xgemm_wgmma", "xgemm_mma", "xgemm_lowp"});
+    selector.default_without(shape, {"xgemm_wgmma", "xgemm_mma", "xgemm_lowp", "xgemm_skinny"});
     ADD_FAILURE() << "a family was chosen after every family failed";
   } catch (const InvalidArgument& error) {
     EXPECT_STREQ(error.what(), "no other kernel family runs fp16 NT problems on this device");
@@ -591,15 +592,15 @@ TEST(FamilyDescription, AdaptingParametersAndChoices) {
 }
 
 // Where no family runs a precision on the device, choosing is refused in one line; a family of
-// another precision (here fp32's, which still fits) never stands in.
+// another precision (here fp32's, which still runs) never stands in.
 TEST_F(ConfigSelectorTest, APrecisionNoFamilyRunsIsRefusedNeverLowered) {
-  limits.max_work_group_size = 8;  // below every work-group the fp16 family's defaults and safe defaults take
+  limits.fp64 = false;  // every fp64 family needs cl_khr_fp64
   EXPECT_TRUE(kernel_family(choose(64, 64, 64, Precision::Single).family).serves(Precision::Single, "NN"));
   try {
-    choose(64, 64, 64, Precision::Half);
-    ADD_FAILURE() << "fp16 was chosen on a device where no family runs it";
+    choose(64, 64, 64, Precision::Double);
+    ADD_FAILURE() << "fp64 was chosen on a device without it";
   } catch (const InvalidArgument& error) {
-    EXPECT_STREQ(error.what(), "no kernel family runs fp16 NN problems on this device");
+    EXPECT_STREQ(error.what(), "no kernel family runs fp64 NN problems on this device");
   }
 }
 
