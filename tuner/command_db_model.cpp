@@ -2,6 +2,8 @@
 // problems it did not see, per device, from the measurements in the database.
 #include <cstdio>
 #include <iostream>
+#include <map>
+#include <string>
 
 #include "dispatch/config_selector.hpp"
 #include "dispatch/device_record.hpp"
@@ -26,9 +28,22 @@ std::string ratio(double value) {
   return text;
 }
 
+template <typename Value>
+boost::json::object by_family(const std::map<std::string, Value>& values) {
+  boost::json::object object;
+  for (const auto& [family, value] : values) object[family] = value;
+  return object;
+}
+
 boost::json::object quality_to_json(const ModelQuality& quality) {
   return {{"predictions", quality.predictions},         {"median_error", quality.median_error},
-          {"p90_error", quality.p90_error},             {"choices", quality.choices},
+          {"p90_error", quality.p90_error},
+          {"median_error_by_family", by_family(quality.median_error_by_family)},
+          {"adding_predictions", quality.adding_predictions},
+          {"median_error_adding", quality.median_error_adding},
+          {"adding_predictions_by_family", by_family(quality.adding_predictions_by_family)},
+          {"median_error_adding_by_family", by_family(quality.median_error_adding_by_family)},
+          {"choices", quality.choices},
           {"choice_geomean", quality.choice_geomean},   {"choice_worst", quality.choice_worst},
           {"trial_candidates", default_trial_candidates}, {"trials_geomean", quality.trials_geomean},
           {"trials_worst", quality.trials_worst},
@@ -37,15 +52,11 @@ boost::json::object quality_to_json(const ModelQuality& quality) {
 }
 
 boost::json::object terms_to_json(const ModelTerms& terms) {
-  boost::json::object gains;
-  for (const auto& [family, gain] : terms.family_residency_gain) gains[family] = gain;
-  boost::json::object additions;
-  for (const auto& [family, seconds] : terms.family_addition_seconds) additions[family] = seconds;
   return {{"call_seconds", terms.call_seconds},
           {"addition_seconds", terms.addition_seconds},
-          {"family_addition_seconds", additions},
+          {"family_addition_seconds", by_family(terms.family_addition_seconds)},
           {"residency_gain", terms.residency_gain},
-          {"family_residency_gain", gains},
+          {"family_residency_gain", by_family(terms.family_residency_gain)},
           {"distance_weight", terms.distance_weight},
           {"transposition_weight", terms.transposition_weight},
           {"crowding_weight", terms.crowding_weight},
@@ -103,7 +114,17 @@ int model(const Arguments& args) {
               << ", transposition weight " << fitted.transposition_weight << ", crowding weight "
               << fitted.crowding_weight << '\n'
               << "  held-out predictions: " << quality.predictions << ", error median " << percent(quality.median_error)
-              << ", 90th percentile " << percent(quality.p90_error) << '\n'
+              << ", 90th percentile " << percent(quality.p90_error);
+    for (const auto& [family, error] : quality.median_error_by_family)
+      std::cout << " (" << family << ' ' << percent(error) << ')';
+    std::cout << "; of configurations that add into C: " << quality.adding_predictions;
+    if (quality.adding_predictions > 0) {
+      std::cout << ", error median " << percent(quality.median_error_adding);
+      for (const auto& [family, error] : quality.median_error_adding_by_family)
+        std::cout << " (" << family << ' ' << quality.adding_predictions_by_family.at(family) << ", "
+                  << percent(error) << ')';
+    }
+    std::cout << '\n'
               << "  held-out choices (fastest measured / chosen's time): model " << ratio(quality.choice_geomean)
               << " geomean, " << ratio(quality.choice_worst) << " worst over " << quality.choices
               << " problems; the fastest of its " << default_trial_candidates << " best (trial calls) "

@@ -172,6 +172,18 @@ TEST_F(DbCommand, ModelReportsHeldOutQuality) {
   const double trials = held_out.at("trials_geomean").to_number<double>();
   EXPECT_TRUE(trials >= choices + 0.03 && trials <= 1) << report.out;
   EXPECT_GE(held_out.at("trials_worst").to_number<double>(), held_out.at("choice_worst").to_number<double>());
+  // The errors by family, and of the predictions that add into C (which the cost of an addition
+  // changes) by family: the H200's fp32 tuning has both families' split K.
+  for (const char* family : {"xgemm", "xgemm_skinny"}) {
+    EXPECT_GT(held_out.at("median_error_by_family").at(family).to_number<double>(), 0) << family;
+    EXPECT_GT(held_out.at("median_error_adding_by_family").at(family).to_number<double>(), 0) << family;
+  }
+  double adding = 0;
+  for (const auto& [family, count] : held_out.at("adding_predictions_by_family").as_object())
+    adding += count.to_number<double>();
+  EXPECT_EQ(adding, held_out.at("adding_predictions").to_number<double>());
+  EXPECT_GT(adding, 0);
+  EXPECT_LE(adding, held_out.at("predictions").to_number<double>());
   const auto& terms = devices[0].at("terms");
   EXPECT_GE(terms.at("call_seconds").to_number<double>(), 0);
   // Each work-group gain is a fraction: between taking turns (0) and running as if alone (1).
@@ -188,6 +200,7 @@ TEST_F(DbCommand, ModelReportsHeldOutQuality) {
   const ProcessResult text = run_gemmtune("db model" + db);
   EXPECT_NE(text.out.find("held-out choices"), std::string::npos) << text.out;
   EXPECT_NE(text.out.find("the fastest of its 4 best (trial calls)"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("of configurations that add into C: "), std::string::npos) << text.out;
   EXPECT_NE(text.out.find("residency gain"), std::string::npos) << text.out;
   expect_bad_input("db model --precision fp12" + db, "fp12");
 }
