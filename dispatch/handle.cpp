@@ -42,10 +42,10 @@ void check_buffer(cl_mem buffer, const char* name, std::size_t required, std::si
                           " elements but its offset and shape need " + std::to_string(required));
 }
 
-// The widest vector (up to 8 elements) that a leading dimension and an offset both allow: calls
-// that differ in it may need other vector widths, so they get plans of their own.
+// The widest vector (up to the widest any family reads) that a leading dimension and an offset
+// both allow: calls that differ in it may need other vector widths, so they get plans of their own.
 std::size_t alignment_of(std::size_t ld, std::size_t offset) {
-  return static_cast<std::size_t>(widest_aligned_width(8, ld, offset));
+  return static_cast<std::size_t>(widest_aligned_width(widest_operand_vector(), ld, offset));
 }
 
 // A plan's key holds the alignments of an operand's leading dimension and of its offset apart: a

@@ -2,6 +2,7 @@
 // and the utility kernels (a .cl without a description), embedded at build time.
 #include "dispatch/kernel_registry.hpp"
 
+#include <algorithm>
 #include <map>
 
 #include "gemmtune/error.hpp"
@@ -44,6 +45,18 @@ const KernelFamily& kernel_family(const std::string& name) {
   for (const auto& family : registry().families)
     if (family.name() == name) return family;
   throw ConfigError("unknown kernel family '" + name + "' (known: " + family_names() + ")");
+}
+
+std::int64_t widest_operand_vector() {
+  static const std::int64_t widest = [] {
+    std::int64_t width = 1;
+    for (const auto& family : registry().families)
+      for (const auto& parameter : family.parameters())
+        if (!parameter.aligned_to.empty())
+          for (const std::int64_t value : parameter.values) width = std::max(width, value);
+    return width;
+  }();
+  return widest;
 }
 
 const KernelSource& utility_kernel(const std::string& name) {

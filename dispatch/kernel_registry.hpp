@@ -2,6 +2,7 @@
 // and the utility kernels (a .cl without a description), embedded at build time.
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <string>
 #include <vector>
@@ -15,6 +16,11 @@ const std::vector<KernelFamily>& kernel_families();
 
 // Throws ConfigError naming the families there are.
 const KernelFamily& kernel_family(const std::string& name);
+
+// The widest vector, in elements, that any family reads an operand with (the largest value of a
+// parameter "aligned_to" an operand): what a call's leading dimensions and offsets must be told
+// apart up to, since each family lowers its widths to what they allow.
+std::int64_t widest_operand_vector();
 
 // A kernel without a description (gemm_reference, result_check). Throws ConfigError if unknown.
 const KernelSource& utility_kernel(const std::string& name);

@@ -104,6 +104,29 @@ TEST_F(HandleOnDevice, RepeatedShapeWithOtherArgumentsIsCorrect) {
   EXPECT_TRUE(run<float>(handle, dense, 6).ok);
 }
 
+// A call whose operands allow only narrower vectors than an earlier call of the same shape gets a
+// launch plan of its own: the earlier call read A 16 floats at a time (xgemm_skinny's widest
+// vectors), and this one's leading dimension and offset let vectors start at every 8th element only.
+TEST_F(HandleOnDevice, OperandsAlignedForNarrowerVectorsGetAPlanOfTheirOwn) {
+  const auto path = directory / "tuning.db";
+  const KernelConfig wide = {{"WPTM", 1}, {"WPTN", 1}, {"LM", 1},  {"LN", 1},    {"LK", 1},
+                             {"KWI", 16}, {"VWA", 16}, {"VWB", 1}, {"ORDER", 0}, {"KSPLIT", 1}};
+  {
+    db::Database database(path, db::Database::Mode::ReadWrite);
+    add_result(database, entry.fingerprint, problem(8, 8, 256), wide, 1e-3, kernel_family("xgemm_skinny").source().hash,
+               "xgemm_skinny");
+  }
+  Handle handle(context(), entry.device(), path);
+  const GemmArguments aligned = dense_gemm_arguments(Layout::RowMajor, Transpose::No, Transpose::No, 8, 8, 256);
+  ASSERT_EQ(handle.choose({Precision::Single, Layout::RowMajor, Transpose::No, Transpose::No, 8, 8, 256}).config,
+            kernel_family("xgemm_skinny").complete(wide));
+  GemmArguments narrower = aligned;
+  narrower.lda = 264, narrower.a_offset = 8;
+  EXPECT_TRUE(run<float>(handle, aligned, 1).ok);
+  EXPECT_TRUE(run<float>(handle, narrower, 2).ok);
+  EXPECT_TRUE(run<float>(handle, aligned, 3).ok);
+}
+
 TEST_F(HandleOnDevice, ConcurrentCallsFromSeveralThreadsAreCorrect) {
   const auto path = directory / "tuning.db";
   {
