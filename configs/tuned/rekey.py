@@ -8,10 +8,11 @@ keeps the old code, or that changes comments only, leaves each recorded configur
 it was: this checks that, by running both sources through the C preprocessor with the row's
 defines (its configuration completed with the new description's defaults, the precision's code,
 PACKED as the library sets it, and every TRANSA and TRANSB) and comparing the texts; only then are
-the rows' kernel hashes rewritten. The one difference allowed is whole declarations added (typedefs,
-function definitions, pragmas, as a new include brings) that declare no name the old text uses:
-they cannot change what the old text compiles to. Any other difference stops it: tune the family
-again instead.
+the rows' kernel hashes rewritten. The one difference allowed is whole declarations added at
+file scope, as a new include brings: typedefs of one plain name and function definitions that
+declare no name the old text uses (an attribute such as overloadable does not hide the name), and
+pragma lines the old text already has; nothing in them can change what the old text compiles to.
+Any other difference stops it: tune the family again instead.
 Usage, from the repository root: configs/tuned/rekey.py FAMILY OLD_REV FILE.json..."""
 import difflib, hashlib, json, re, subprocess, sys
 
@@ -48,27 +49,33 @@ def preprocessed(text, defines):
     if run.returncode != 0: raise SystemExit(f'cpp failed for {defines}: {run.stderr}')
     return '\n'.join(line for line in run.stdout.splitlines() if line.strip())
 
-def declared_names(text):
-    """The names `text` declares if it is nothing but typedefs, function definitions and pragmas at
-    file scope; None if it is anything else."""
+ATTRIBUTE = re.compile(r'__attribute__\s*\(\((?:[^()]|\([^()]*\))*\)\)')
+
+def declared_names(text, old_lines):
+    """The names `text` declares if it is nothing but typedefs of one plain name, function
+    definitions and pragma lines the old program already has; None if it is anything else."""
     names, i = set(), 0
     while True:
         while i < len(text) and text[i].isspace(): i += 1
         if i == len(text): return names
-        if text.startswith('#pragma', i):
+        if text.startswith('#', i):  # a pragma changes how the code after it compiles: only a repeated one
             end = text.find('\n', i)
-            i = len(text) if end < 0 else end
+            end = len(text) if end < 0 else end
+            if text[i:end].strip() not in old_lines: return None
+            i = end
             continue
         if re.match(r'typedef\b', text[i:]):
             end = text.find(';', i)
-            if end < 0: return None
-            names.add(re.search(r'(\w+)\s*$', text[i:end]).group(1))
+            statement = text[i:end] if end >= 0 else ''
+            name = re.fullmatch(r'typedef\b[\w\s*]*?\b(\w+)\s*', statement)
+            if not name: return None
+            names.add(name.group(1))
             i = end + 1
             continue
         brace = text.find('{', i)
-        header = text[i:brace] if brace >= 0 else ''
-        name = re.match(r'[^(;=]*?\b(\w+)\s*\(', header)
-        if not name or ';' in header: return None
+        header = ATTRIBUTE.sub(' ', text[i:brace]) if brace >= 0 else ''
+        name = re.fullmatch(r'[\w\s*]*?\b(\w+)\s*\([^(){};=#]*\)\s*', header)
+        if not name: return None
         names.add(name.group(1))
         depth, i = 0, brace
         while i < len(text):
@@ -78,12 +85,18 @@ def declared_names(text):
         if depth: return None
 
 def only_declarations_added(old, new):
-    """Whether `new` is `old` with whole declarations inserted that declare no name `old` uses."""
+    """Whether `new` is `old` with whole declarations inserted at file scope that declare no name
+    `old` uses."""
     old_lines, new_lines = old.split('\n'), new.split('\n')
+    depth_before = [0]  # of braces and parentheses, before each old line
+    for line in old_lines:
+        depth_before.append(depth_before[-1] + sum({'{': 1, '(': 1, '}': -1, ')': -1}.get(c, 0) for c in line))
+    stripped = {line.strip() for line in old_lines}
     names = set()
-    for tag, _, _, first, last in difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False).get_opcodes():
+    for tag, at, _, first, last in difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False).get_opcodes():
         if tag == 'equal': continue
-        declared = declared_names('\n'.join(new_lines[first:last])) if tag == 'insert' else None
+        if tag != 'insert' or depth_before[at] != 0: return False
+        declared = declared_names('\n'.join(new_lines[first:last]), stripped)
         if declared is None: return False
         names |= declared
     return not names & set(re.findall(r'[A-Za-z_]\w*', old))

@@ -9,10 +9,13 @@ rekey=$1
 work=$(mktemp -d "${TMPDIR:-/tmp}/gemmtune-rekey.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 cd "$work"
+export GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1  # no hooks or signing of the user's
 git init -q . && git config user.email check@localhost && git config user.name check
 mkdir kernels
 cat > kernels/fam.cl <<'CL'
-__kernel void fam(__global float* c, const float a) { c[get_global_id(0)] = mad(a, (float)W, c[0]); }
+__kernel void fam(__global float* c, const float a) {
+  c[get_global_id(0)] = mad(a, (float)W, c[0]);
+}
 CL
 echo '{"family": "fam", "parameters": [{"name": "W", "default": 2}]}' > kernels/fam.json
 cat > kernels/util.cl <<'CL'
@@ -38,10 +41,23 @@ if python3 "$rekey" fam HEAD rows.json > log 2>&1; then fail "a changed program 
 grep -q "changed; tune fam again" log || { cat log >&2; fail "no reason given"; }
 [ "$(cat rows.json)" = "$(row "$old_hash")" ] || fail "a refused row was rewritten"
 
-# An include that declares a builtin the program calls: refused.
+# Includes that would change the program: each refused with its reason, nothing rewritten.
 git checkout -q kernels/fam.cl
-echo 'inline float mad(float a, float b, float c) { return a * b - c; }' >> kernels/util.cl
-if python3 "$rekey" fam HEAD rows.json > log 2>&1; then fail "an include that redefines mad was carried"; fi
-grep -q "changed; tune fam again" log || { cat log >&2; fail "no reason given"; }
-[ "$(cat rows.json)" = "$(row "$old_hash")" ] || fail "a refused row was rewritten"
-echo "rekey carries an include of unused declarations and refuses a changed program and a redefined builtin"
+cp kernels/util.cl util.cl
+refused() {  # $1: what the include adds; $2: what it is
+  { cat util.cl; printf '%s\n' "$1"; } > kernels/util.cl
+  if python3 "$rekey" fam HEAD rows.json > log 2>&1; then fail "an include that adds $2 was carried"; fi
+  grep -q "changed; tune fam again" log || { cat log >&2; fail "no reason given for $2"; }
+  [ "$(cat rows.json)" = "$(row "$old_hash")" ] || fail "a refused row was rewritten ($2)"
+}
+refused 'inline float mad(float a, float b, float c) { return a * b - c; }' "a builtin the program calls"
+refused '__attribute__((overloadable)) float mad(float a, float b, float c) { return a * b - c; }' \
+  "an overloadable builtin"
+refused '#pragma OPENCL FP_CONTRACT OFF' "a pragma the program did not have"
+refused 'typedef float (*unary)(float);' "a typedef of more than a name"
+# A declaration inside the program's function: refused, though it declares an unused name.
+cp util.cl kernels/util.cl
+sed -i '1a typedef int unused_t;' kernels/fam.cl
+if python3 "$rekey" fam HEAD rows.json > log 2>&1; then fail "a declaration inside a function was carried"; fi
+[ "$(cat rows.json)" = "$(row "$old_hash")" ] || fail "a refused row was rewritten (inside a function)"
+echo "rekey carries an include of unused declarations and refuses a changed program, redefined builtins, a new pragma, a complex typedef and a declaration inside a function"
