@@ -185,6 +185,24 @@ TEST(XgemmSkinnyDouble, MatchesOpenBlasInEveryTransposition) {
     }
 }
 
+// fp16 and bf16 through the library's launch: vectors of 16-bit elements up to 16 wide (leading
+// dimensions and offsets aligned to keep them), the tree of FP32 partial sums in local memory
+// (LK > 1), lanes along M, and beta = 0 with NaN in C.
+TEST(XgemmSkinnySixteenBits, MatchesOpenBlasWithVectorsAndTheTree) {
+  for (const Precision precision : {Precision::Half, Precision::BFloat16})
+    for (const int index : {2, 4})  // without KSPLIT, which 16 bits do not take; A read 16 wide, lanes along M
+      for (int trans = 0; trans < 4; ++trans)
+        for (const Shape& shape : {Shape{37, 29, 101}, Shape{128, 16, 3000}}) {
+          const GemmArguments g = arguments_of(Layout::RowMajor, trans_a_of(trans), trans_b_of(trans), shape, Padding::Aligned);
+          const std::string where = std::string(to_string(precision)) + " configuration " + std::to_string(index) + " " +
+                                    describe(shape, trans, Padding::Aligned);
+          const CheckResult result = run_and_check(shared_device(), precision, {g, 1.5, -0.5}, configurations[index], "xgemm_skinny");
+          EXPECT_TRUE(result.ok) << where << ": " << result.first_failure;
+          const CheckResult unread = run_and_check(shared_device(), precision, {g, 2.0, 0.0, true}, configurations[index], "xgemm_skinny");
+          EXPECT_TRUE(unread.ok) << where << ", beta 0, NaN in C: " << unread.first_failure;
+        }
+}
+
 TEST(XgemmSkinnySemantics, ColumnMajorCallsMatchOpenBlas) {
   for (int trans = 0; trans < 4; ++trans) {
     const GemmArguments g = arguments_of(Layout::ColMajor, trans_a_of(trans), trans_b_of(trans), {45, 3, 999}, Padding::Odd);
