@@ -4,6 +4,7 @@
 #include <iostream>
 #include <map>
 #include <string>
+#include <utility>
 
 #include "dispatch/config_selector.hpp"
 #include "dispatch/device_record.hpp"
@@ -114,15 +115,18 @@ int model(const Arguments& args) {
               << ", transposition weight " << fitted.transposition_weight << ", crowding weight "
               << fitted.crowding_weight << '\n'
               << "  held-out predictions: " << quality.predictions << ", error median " << percent(quality.median_error)
-              << ", 90th percentile " << percent(quality.p90_error);
+              << ", 90th percentile " << percent(quality.p90_error) << "; median by family:";
+    const char* separator = " ";
     for (const auto& [family, error] : quality.median_error_by_family)
-      std::cout << " (" << family << ' ' << percent(error) << ')';
+      std::cout << std::exchange(separator, ", ") << family << ' ' << percent(error);
     std::cout << "; of configurations that add into C: " << quality.adding_predictions;
     if (quality.adding_predictions > 0) {
-      std::cout << ", error median " << percent(quality.median_error_adding);
+      std::cout << ", error median " << percent(quality.median_error_adding) << " (by family:";
+      separator = " ";
       for (const auto& [family, error] : quality.median_error_adding_by_family)
-        std::cout << " (" << family << ' ' << quality.adding_predictions_by_family.at(family) << ", "
-                  << percent(error) << ')';
+        std::cout << std::exchange(separator, "; ") << family << ' ' << quality.adding_predictions_by_family.at(family)
+                  << " predictions, median " << percent(error);
+      std::cout << ')';
     }
     std::cout << '\n'
               << "  held-out choices (fastest measured / chosen's time): model " << ratio(quality.choice_geomean)
