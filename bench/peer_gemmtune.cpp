@@ -66,6 +66,7 @@ class GemmtunePeer : public Peer {
                     {"family", choice.family},
                     {"runs_as", to_string(choice.runs_as.value_or(p.precision))},
                     {"runs_trans", choice.runs_trans.value_or(transpose_code(p.trans_a, p.trans_b))},
+                    {"runs_layout", to_string(choice.runs_layout.value_or(Layout::RowMajor))},
                     {"config", config_object(choice.config)}};
     return result;
   }

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <iterator>
 #include <limits>
 #include <set>
 #include <sstream>
@@ -221,6 +223,75 @@ bool replaces(const TimedChoice& stronger, const std::optional<TimedChoice>& own
          kernel_family(stronger.choice.family).default_priority() >= kernel_family(own_default.family).default_priority();
 }
 
+// A shape's choices from the database, best first, and the entries passed over for them.
+struct RankedChoices {
+  std::vector<TimedChoice> best;
+  std::string skipped;
+};
+
+// The database's choices for `shape`, up to `count`: its own precision's, or those of the stronger
+// precision of the same storage where they are known or predicted faster (fp32 kernels for a
+// skinny tf32 problem that leaves the matrix units idle). `own_default` is what runs where the
+// database has nothing.
+RankedChoices ranked_choices(const DeviceFingerprint& device, const DeviceLimits& limits, const db::Database& database,
+                             const std::function<std::shared_ptr<const LearnedModel>(Precision)>& model,
+                             const GemmShape& shape, const ConfigChoice& own_default, std::size_t count) {
+  Chooser chooser(device, limits, shape);
+  RankedChoices ranked{chooser.from_database(database, *model(shape.precision), count), ""};
+  ranked.skipped = chooser.skipped_note();
+  if (const auto stronger = stronger_precision(shape.precision)) {
+    GemmShape as_stronger = shape;
+    as_stronger.precision = *stronger;
+    Chooser other(device, limits, as_stronger);
+    auto stronger_best = other.from_database(database, *model(*stronger), count);
+    const auto& best = ranked.best;
+    if (!stronger_best.empty() &&
+        replaces(stronger_best.front(), best.empty() ? std::nullopt : std::optional(best.front()), own_default)) {
+      const std::string against = best.empty() ? "" : " against " + format_seconds(best.front().seconds) + " in " +
+                                                          to_string(shape.precision);
+      for (auto& candidate : stronger_best) {
+        candidate.choice.runs_as = *stronger;
+        candidate.choice.detail = "computed as " + to_string(*stronger) + " (" + format_seconds(candidate.seconds) +
+                                  against + "): " + candidate.choice.detail;
+      }
+      ranked = {std::move(stronger_best), other.skipped_note()};
+    }
+  }
+  return ranked;
+}
+
+// The call with C read as its transpose (ConfigChoice::runs_layout): the other layout, each operand
+// read the other way. The same memory as the call where C is a row or a column of consecutive
+// elements, and the same A and B: a row-major R x C matrix is a column-major C x R one.
+GemmShape with_c_transposed(const GemmShape& shape) {
+  const auto other = [](Transpose t) { return t == Transpose::Yes ? Transpose::No : Transpose::Yes; };
+  GemmShape transposed = shape;
+  transposed.layout = shape.layout == Layout::RowMajor ? Layout::ColMajor : Layout::RowMajor;
+  transposed.trans_a = other(shape.trans_a), transposed.trans_b = other(shape.trans_b);
+  return transposed;
+}
+
+// The choices of the call as laid out and of C as its transpose as one ranking: a measurement of
+// either problem stands alone (the call's own first), predictions are ranked by their times
+// together, and the vendor's best of another shape (which predicts nothing) comes only where one
+// of them has nothing better.
+RankedChoices merged(RankedChoices own, RankedChoices transposed, std::size_t count) {
+  const auto measured = [](const RankedChoices& r) {
+    return !r.best.empty() && r.best.front().choice.source == ConfigSource::Exact;
+  };
+  const auto predicts = [](const RankedChoices& r) { return !r.best.empty() && std::isfinite(r.best.front().seconds); };
+  if (measured(own) || (!measured(transposed) && !predicts(transposed))) return own;
+  if (measured(transposed) || !predicts(own)) return transposed;
+  RankedChoices all{std::move(own.best), own.skipped};
+  if (transposed.best.front().seconds < all.best.front().seconds) all.skipped = transposed.skipped;
+  std::move(transposed.best.begin(), transposed.best.end(), std::back_inserter(all.best));
+  std::stable_sort(all.best.begin(), all.best.end(), [](const TimedChoice& a, const TimedChoice& b) {
+    return a.seconds < b.seconds;
+  });
+  if (all.best.size() > count) all.best.resize(count);
+  return all;
+}
+
 }  // namespace
 
 std::string format_seconds(double seconds) {
@@ -239,9 +310,12 @@ ConfigChoice ConfigSelector::default_without(const GemmShape& shape,
   return Chooser(device_, limits_, shape).built_in_default(failed_families);
 }
 
-ConfigChoice ConfigSelector::choose(const GemmShape& shape) const { return candidates(shape, 1).front(); }
+ConfigChoice ConfigSelector::choose(const GemmShape& shape, bool c_contiguous) const {
+  return candidates(shape, 1, c_contiguous).front();
+}
 
-std::vector<ConfigChoice> ConfigSelector::candidates(const GemmShape& shape, std::size_t count) const {
+std::vector<ConfigChoice> ConfigSelector::candidates(const GemmShape& shape, std::size_t count,
+                                                   bool c_contiguous) const {
   Chooser chooser(device_, limits_, shape);
   ConfigChoice fallback = chooser.built_in_default();
   std::error_code error;
@@ -251,38 +325,36 @@ std::vector<ConfigChoice> ConfigSelector::candidates(const GemmShape& shape, std
   }
   try {
     const db::Database database(database_, db::Database::Mode::ReadOnly);
-    std::vector<TimedChoice> best = chooser.from_database(database, *model_for(database, shape.precision), count);
-    std::string skipped = chooser.skipped_note();
-    // A stronger precision of the same storage runs the call where it is known or predicted
-    // faster (fp32 kernels for a skinny tf32 problem that leaves the matrix units idle).
-    if (const auto stronger = stronger_precision(shape.precision)) {
-      GemmShape as_stronger = shape;
-      as_stronger.precision = *stronger;
-      Chooser other(device_, limits_, as_stronger);
-      auto stronger_best = other.from_database(database, *model_for(database, *stronger), count);
-      if (!stronger_best.empty() &&
-          replaces(stronger_best.front(), best.empty() ? std::nullopt : std::optional(best.front()), fallback)) {
-        const std::string against = best.empty() ? "" : " against " + format_seconds(best.front().seconds) + " in " +
-                                                            to_string(shape.precision);
-        for (auto& candidate : stronger_best) {
-          candidate.choice.runs_as = *stronger;
-          candidate.choice.detail = "computed as " + to_string(*stronger) + " (" + format_seconds(candidate.seconds) +
-                                    against + "): " + candidate.choice.detail;
-        }
-        best = std::move(stronger_best);
-        skipped = other.skipped_note();
+    const auto model = [&](Precision precision) { return model_for(database, precision); };
+    RankedChoices best = ranked_choices(device_, limits_, database, model, shape, fallback, count);
+    // Only NN and TT calls: C^T reads their operands the other way (a TT call then needs no copy to
+    // run as NN). An NT or TN call's C^T reads them as the call does, A and B traded, which on the
+    // H200 ran no faster and took trial places from the call's own candidates
+    // (bench/results/2026-11-26_h200-vector-c-transposed/).
+    if (c_contiguous && (shape.m == 1 || shape.n == 1) && shape.trans_a == shape.trans_b) {
+      const GemmShape transposed = with_c_transposed(shape);
+      RankedChoices other = ranked_choices(device_, limits_, database, model, transposed,
+                                           Chooser(device_, limits_, transposed).built_in_default(), count);
+      const std::string as = "C computed as its transpose, the same memory: the call as " + to_string(transposed.layout) +
+                             "-major " + transpose_code(transposed.trans_a, transposed.trans_b) + ": ";
+      for (auto& candidate : other.best) {
+        candidate.choice.runs_layout = transposed.layout;
+        if (!candidate.choice.runs_trans) candidate.choice.runs_trans = transpose_code(transposed.trans_a, transposed.trans_b);
+        candidate.choice.detail = as + candidate.choice.detail;
       }
+      best = merged(std::move(best), std::move(other), count);
     }
-    if (!best.empty()) {
+    if (!best.best.empty()) {
       // Only predictions have others worth timing: a measurement of the problem itself, or the
       // vendor's best of another shape (which predicts nothing), stands alone.
-      if (best.front().choice.source == ConfigSource::Exact || !std::isfinite(best.front().seconds)) best.resize(1);
+      if (best.best.front().choice.source == ConfigSource::Exact || !std::isfinite(best.best.front().seconds))
+        best.best.resize(1);
       std::vector<ConfigChoice> choices;
-      for (auto& candidate : best) choices.push_back(std::move(candidate.choice));
-      choices.front().detail += skipped;
+      for (auto& candidate : best.best) choices.push_back(std::move(candidate.choice));
+      choices.front().detail += best.skipped;
       return choices;
     }
-    fallback.detail += " (nothing usable tuned for this device, model or vendor" + chooser.skipped_note() + ")";
+    fallback.detail += " (nothing usable tuned for this device, model or vendor" + best.skipped + ")";
   } catch (const std::exception& problem) {
     // A damaged or foreign database must not stop a program's GEMMs; the reason stays visible.
     fallback.detail += " (tuning database unusable: " + std::string(problem.what()) + ")";

@@ -43,11 +43,15 @@ class ConfigSelector {
  public:
   ConfigSelector(DeviceFingerprint device, DeviceLimits limits, std::filesystem::path database);
 
-  ConfigChoice choose(const GemmShape& shape) const;
+  // Where C of an NN or TT call is a vector (M or N of 1) whose elements lie one after another
+  // (`c_contiguous`: a dense C's do; a column of C with a leading dimension over 1 does not), the
+  // call computed as C^T, TT as NN and NN as TT, is ranked beside it (ConfigChoice::runs_layout),
+  // and a measurement of either problem is exact.
+  ConfigChoice choose(const GemmShape& shape, bool c_contiguous = true) const;
   // The choice and, where it is a prediction, the model's next best configurations, up to `count`
   // in all, best first: what a handle's first calls of the shape time (dispatch/candidate_trials.hpp).
   // A measurement of the problem itself, the vendor's best and the defaults come alone.
-  std::vector<ConfigChoice> candidates(const GemmShape& shape, std::size_t count) const;
+  std::vector<ConfigChoice> candidates(const GemmShape& shape, std::size_t count, bool c_contiguous = true) const;
   // The default level without the families named: what runs when the chosen configuration's
   // program failed to build. Throws InvalidArgument when no other family runs the problem.
   ConfigChoice default_without(const GemmShape& shape, const std::set<std::string>& failed_families) const;

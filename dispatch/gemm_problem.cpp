@@ -64,6 +64,23 @@ RowMajorGemm to_row_major(const GemmArguments& g) {
   return r;
 }
 
+bool c_is_contiguous_vector(const RowMajorGemm& problem) {
+  return problem.m == 1 || (problem.n == 1 && problem.ldc == 1);
+}
+
+RowMajorGemm with_c_transposed(const RowMajorGemm& p) {
+  RowMajorGemm r = p;
+  // op(B)^T is B read the other way, and so is op(A)^T.
+  r.trans_a = !p.trans_b, r.trans_b = !p.trans_a;
+  r.m = p.n, r.n = p.m;
+  r.a_offset = p.b_offset, r.lda = p.ldb;
+  r.b_offset = p.a_offset, r.ldb = p.lda;
+  // One row of N' elements, or N' = 1 element a row one after another.
+  r.ldc = std::max<std::size_t>(1, r.n);
+  r.swapped = !p.swapped;
+  return r;
+}
+
 std::string transpose_code(const RowMajorGemm& problem) {
   return {problem.trans_a ? 'T' : 'N', problem.trans_b ? 'T' : 'N'};
 }

@@ -42,6 +42,15 @@ RequiredElements validate_gemm_arguments(const GemmArguments& arguments);
 
 RowMajorGemm to_row_major(const GemmArguments& arguments);
 
+// Whether C is one row, or one column of consecutive elements (leading dimension 1): then C and
+// C^T are the same memory, and the call may run as with_c_transposed().
+bool c_is_contiguous_vector(const RowMajorGemm& problem);
+
+// The same product computed as C^T = op(B)^T op(A)^T, for a C that c_is_contiguous_vector(): A and B
+// trade places (and `swapped` flips with them), each read the other way (NN becomes TT, NT and TN
+// keep theirs), M and N trade, and C is the same row or column of consecutive elements.
+RowMajorGemm with_c_transposed(const RowMajorGemm& problem);
+
 // The transpositions ("NN".."TT") of the row-major form: those a family must serve to run it.
 std::string transpose_code(const RowMajorGemm& problem);
 

@@ -71,9 +71,13 @@ struct LaunchPlan {
   const KernelFamily* family = nullptr;
   KernelConfig config;
   Precision precision = Precision::Single;  // what the family computes in (ConfigChoice::runs_as)
+  bool transposes_c = false;                 // computes C^T (ConfigChoice::runs_layout)
   cl::Kernel kernel;
   LaunchMemo memo;  // what `kernel` holds; guarded by `mutex` with it
   std::mutex mutex;
+
+  // The problem the kernel computes for a call of this kind.
+  RowMajorGemm runs(const RowMajorGemm& call) const { return transposes_c ? with_c_transposed(call) : call; }
 };
 
 // The first calls of a shape whose choice is a prediction: the model's best candidates, each run
@@ -180,10 +184,12 @@ struct Handle::Impl {
   ConfigSelector selector;
   ProgramCache programs;
   std::mutex choices_mutex;
-  std::map<std::tuple<int, int, int, int, std::size_t, std::size_t, std::size_t>, ConfigChoice> choices;
-  // Keyed by the shape and by what the leading dimensions and offsets allow of vector loads.
+  // Keyed by the shape and whether C's elements lie one after another (ConfigSelector::choose).
+  using ChoiceKey = std::tuple<int, int, int, int, std::size_t, std::size_t, std::size_t, bool>;
+  std::map<ChoiceKey, ConfigChoice> choices;
+  // Keyed by the choice's key and by what the leading dimensions and offsets allow of vector loads.
   using Alignments = std::pair<std::size_t, std::size_t>;
-  using PlanKey = std::tuple<int, int, int, int, std::size_t, std::size_t, std::size_t, Alignments, Alignments>;
+  using PlanKey = std::tuple<ChoiceKey, Alignments, Alignments>;
   std::mutex plans_mutex;
   std::map<PlanKey, PlanSlot> plans;
   // Candidates the first calls of a predicted shape time (GEMMTUNE_TRIALS); 1: none.
@@ -199,27 +205,26 @@ struct Handle::Impl {
         selector(fingerprint_of(device), limits, std::move(database)),
         programs(std::make_shared<BinaryCache>(BinaryCache::default_directory())) {}
 
-  static auto choice_key(const GemmShape& shape) {
-    return std::tuple(static_cast<int>(shape.precision), static_cast<int>(shape.layout),
-                      static_cast<int>(shape.trans_a), static_cast<int>(shape.trans_b), shape.m, shape.n, shape.k);
+  static ChoiceKey choice_key(const GemmShape& shape, bool c_contiguous) {
+    return {static_cast<int>(shape.precision), static_cast<int>(shape.layout), static_cast<int>(shape.trans_a),
+            static_cast<int>(shape.trans_b), shape.m, shape.n, shape.k, c_contiguous};
   }
 
-  ConfigChoice choose(const GemmShape& shape) {
-    const auto key = choice_key(shape);
+  ConfigChoice choose(const GemmShape& shape, bool c_contiguous) {
+    const auto key = choice_key(shape, c_contiguous);
     std::lock_guard lock(choices_mutex);
     if (auto found = choices.find(key); found != choices.end()) return found->second;
-    return choices.emplace(key, selector.choose(shape)).first->second;
+    return choices.emplace(key, selector.choose(shape, c_contiguous)).first->second;
   }
 
   // What runs the shape from now on, where the choice made first did not build.
-  void remember(const GemmShape& shape, const ConfigChoice& choice) {
+  void remember(const GemmShape& shape, bool c_contiguous, const ConfigChoice& choice) {
     std::lock_guard lock(choices_mutex);
-    choices.insert_or_assign(choice_key(shape), choice);
+    choices.insert_or_assign(choice_key(shape, c_contiguous), choice);
   }
 
-  static PlanKey plan_key(Precision precision, const GemmArguments& g, const RowMajorGemm& problem) {
-    return {static_cast<int>(precision), static_cast<int>(g.layout), static_cast<int>(g.trans_a),
-            static_cast<int>(g.trans_b), g.m, g.n, g.k, alignments_of(problem.lda, problem.a_offset),
+  static PlanKey plan_key(const GemmShape& shape, const RowMajorGemm& problem) {
+    return {choice_key(shape, c_is_contiguous_vector(problem)), alignments_of(problem.lda, problem.a_offset),
             alignments_of(problem.ldb, problem.b_offset)};
   }
 
@@ -236,12 +241,15 @@ struct Handle::Impl {
     for (;;) {
       plan->family = &kernel_family(choice.family);
       plan->precision = choice.runs_as.value_or(shape.precision);
+      plan->transposes_c = choice.runs_layout.has_value();
+      const RowMajorGemm call = plan->runs(problem);
       // Where the configuration runs under other transpositions, it is built for the problem as the
       // pre-pass leaves it.
       plan->memo.transposition = plan->family->packs(choice.config, plan->precision)
                                      ? OperandTransposition{}
-                                     : operands_to_transpose(problem, shape.layout, choice.runs_trans);
-      const RowMajorGemm runs = transposed_problem(problem, plan->memo.transposition);
+                                     : operands_to_transpose(call, choice.runs_layout.value_or(shape.layout),
+                                                             choice.runs_trans);
+      const RowMajorGemm runs = transposed_problem(call, plan->memo.transposition);
       plan->config = aligned_config(*plan->family, choice.config, runs);
       try {
         program = programs.get(context, device, plan->family->source(),
@@ -264,7 +272,7 @@ struct Handle::Impl {
         choice = std::move(next);
         continue;
       }
-      if (!copies_operands(problem, plan->memo.transposition)) break;
+      if (!copies_operands(call, plan->memo.transposition)) break;
       try {
         plan->memo.transpose = transposition_kernel(programs, context, device, plan->precision);
         break;
@@ -279,33 +287,33 @@ struct Handle::Impl {
       }
     }
     // Remembered once it built, so that choose() says what runs, never one that failed.
-    if (gave_way) remember(shape, choice);
+    if (gave_way) remember(shape, c_is_contiguous_vector(problem), choice);
     plan->kernel = gemm_kernel(program, *plan->family, plan->config);
     return plan;
   }
 
   // What runs calls of this kind: made on the first, with the model's next best candidates to time
   // where the choice is a prediction and `queue` times its commands.
-  PlanSlot slot_for(Precision precision, const GemmArguments& g, const RowMajorGemm& problem, cl_command_queue queue) {
-    const PlanKey key = plan_key(precision, g, problem);
+  PlanSlot slot_for(const GemmShape& shape, const RowMajorGemm& problem, cl_command_queue queue) {
+    const PlanKey key = plan_key(shape, problem);
     {
       std::lock_guard lock(plans_mutex);
       if (auto found = plans.find(key); found != plans.end()) return found->second;
     }
     // Built outside the lock: a first call of one shape does not hold up calls of others.
-    const GemmShape shape{precision, g.layout, g.trans_a, g.trans_b, g.m, g.n, g.k};
-    ConfigChoice first = choose(shape);
+    const bool c_contiguous = c_is_contiguous_vector(problem);
+    ConfigChoice first = choose(shape, c_contiguous);
     first.trying = false;  // another kind of call of the shape may be trying
     PlanSlot slot{build_plan(shape, problem, first, true), nullptr};
     // Not where the first choice gave way to another family's defaults: those were not ranked.
-    const ConfigChoice built = choose(shape);
+    const ConfigChoice built = choose(shape, c_contiguous);
     if (trial_candidates > 1 && times_commands(queue) && built.family == first.family && built.config == first.config) {
       std::vector<ConfigChoice> candidates{first};
       const auto runs_as_first = [&](const ConfigChoice& other) {
         return other.family == first.family && other.config == first.config && other.runs_trans == first.runs_trans &&
-               other.runs_as == first.runs_as;
+               other.runs_as == first.runs_as && other.runs_layout == first.runs_layout;
       };
-      for (ConfigChoice& other : selector.candidates(shape, trial_candidates)) {
+      for (ConfigChoice& other : selector.candidates(shape, trial_candidates, c_contiguous)) {
         if (candidates.size() == trial_candidates) break;
         if (!runs_as_first(other)) candidates.push_back(std::move(other));
       }
@@ -320,7 +328,7 @@ struct Handle::Impl {
     }
     if (inserted && slot.trials) {
       first.trying = true;
-      remember(shape, first);
+      remember(shape, c_contiguous, first);
     }
     return slot;
   }
@@ -341,13 +349,15 @@ struct Handle::Impl {
         trials.timing.drop(candidate);
         return nullptr;
       }
-      const auto local = plan->family->ranges(plan->config, {static_cast<std::int64_t>(problem.m),
-                                                             static_cast<std::int64_t>(problem.n),
-                                                             static_cast<std::int64_t>(problem.k)}).local;
+      const RowMajorGemm runs = plan->runs(problem);
+      const auto local = plan->family->ranges(plan->config, {static_cast<std::int64_t>(runs.m),
+                                                             static_cast<std::int64_t>(runs.n),
+                                                             static_cast<std::int64_t>(runs.k)}).local;
       const bool fits = local[0] * local[1] * local[2] <= plan->kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device);
       const bool repeats = std::any_of(trials.plans.begin(), trials.plans.end(), [&](const auto& other) {
         return other && other->family == plan->family && other->config == plan->config &&
-               other->precision == plan->precision && other->memo.transposition.a == plan->memo.transposition.a &&
+               other->precision == plan->precision && other->transposes_c == plan->transposes_c &&
+               other->memo.transposition.a == plan->memo.transposition.a &&
                other->memo.transposition.b == plan->memo.transposition.b;
       });
       if (!fits || repeats) {
@@ -360,7 +370,8 @@ struct Handle::Impl {
   }
 
   // Keeps the fastest candidate for every later call of this kind, and says so in the shape's choice.
-  std::shared_ptr<LaunchPlan> settle(ShapeTrials& trials, const GemmShape& shape, const PlanKey& key) {
+  std::shared_ptr<LaunchPlan> settle(ShapeTrials& trials, const GemmShape& shape, const RowMajorGemm& problem) {
+    const PlanKey key = plan_key(shape, problem);
     const std::size_t winner = trials.timing.fastest();
     {
       std::lock_guard lock(plans_mutex);
@@ -380,7 +391,7 @@ struct Handle::Impl {
       if (winner != 0 && std::isfinite(trials.timing.best_seconds(0)))
         kept.detail += " against " + format_seconds(trials.timing.best_seconds(0)) + " for its first choice";
     }
-    remember(shape, kept);
+    remember(shape, c_is_contiguous_vector(problem), kept);
     return trials.plans[winner];
   }
 
@@ -411,25 +422,25 @@ struct Handle::Impl {
     check_buffer(c, "C", required.c, element_bytes);
 
     const RowMajorGemm problem = to_row_major(arguments);
-    PlanSlot slot = slot_for(precision, arguments, problem, queue_handle);
+    const GemmShape shape{precision, arguments.layout, arguments.trans_a, arguments.trans_b,
+                          arguments.m, arguments.n, arguments.k};
+    PlanSlot slot = slot_for(shape, problem, queue_handle);
     const BorrowedQueue queue(queue_handle);
     cl::Event done;
     if (!slot.trials) {
       std::lock_guard lock(slot.plan->mutex);
-      enqueue_gemm(queue.queue, slot.plan->kernel, *slot.plan->family, slot.plan->config, problem, slot.plan->precision,
-                   alpha, beta, a, b, c, event ? &done : nullptr, nullptr, &slot.plan->memo);
+      enqueue_gemm(queue.queue, slot.plan->kernel, *slot.plan->family, slot.plan->config, slot.plan->runs(problem),
+                   slot.plan->precision, alpha, beta, a, b, c, event ? &done : nullptr, nullptr, &slot.plan->memo);
     } else {
       ShapeTrials& trials = *slot.trials;
       std::lock_guard trial_lock(trials.mutex);
       trials.harvest();
-      const GemmShape shape{precision, arguments.layout, arguments.trans_a, arguments.trans_b,
-                            arguments.m, arguments.n, arguments.k};
       std::shared_ptr<LaunchPlan> plan;
       std::size_t candidate = 0;
       const bool timing_queue = times_commands(queue_handle);
       const bool timed = !trials.done() && trials.timing.issuing() && timing_queue;
       if (trials.done()) {
-        plan = settle(trials, shape, plan_key(precision, arguments, problem));
+        plan = settle(trials, shape, problem);
       } else if (!timed) {
         // Every candidate issued and their times still to come, or a queue that gives none.
         plan = trials.plans[trials.timing.fastest()];
@@ -441,8 +452,8 @@ struct Handle::Impl {
       cl::Event first;
       std::lock_guard lock(plan->mutex);
       try {
-        enqueue_gemm(queue.queue, plan->kernel, *plan->family, plan->config, problem, plan->precision, alpha, beta, a,
-                     b, c, &done, timed ? &first : nullptr, &plan->memo);
+        enqueue_gemm(queue.queue, plan->kernel, *plan->family, plan->config, plan->runs(problem), plan->precision, alpha,
+                     beta, a, b, c, &done, timed ? &first : nullptr, &plan->memo);
       } catch (const DeviceError&) {
         // A candidate this device cannot launch: the first choice runs the call instead, unless the
         // candidate already scaled C by beta for its split of K (the call then fails, C changed).
@@ -451,8 +462,8 @@ struct Handle::Impl {
         if (plan->family->scale_first(plan->config)) throw;
         const std::shared_ptr<LaunchPlan>& fallback = trials.plans.front();
         std::lock_guard fallback_lock(fallback->mutex);
-        enqueue_gemm(queue.queue, fallback->kernel, *fallback->family, fallback->config, problem, fallback->precision,
-                     alpha, beta, a, b, c, &done, nullptr, &fallback->memo);
+        enqueue_gemm(queue.queue, fallback->kernel, *fallback->family, fallback->config, fallback->runs(problem),
+                     fallback->precision, alpha, beta, a, b, c, &done, nullptr, &fallback->memo);
         first = cl::Event();
       }
       if (first()) trials.pending.push_back({candidate, first, done});
@@ -503,7 +514,7 @@ void Handle::gemm(Precision precision, Layout layout, Transpose trans_a, Transpo
               beta, a, b, c, queue, event);
 }
 
-ConfigChoice Handle::choose(const GemmShape& shape) const { return impl_->choose(shape); }
+ConfigChoice Handle::choose(const GemmShape& shape) const { return impl_->choose(shape, true); }
 
 const std::filesystem::path& Handle::database_path() const { return impl_->selector.database(); }
 

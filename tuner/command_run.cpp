@@ -124,10 +124,12 @@ int run_gemm(const RunOptions& o) {
   // program failed to build gave way to another, which the handle now chooses for this shape).
   const ConfigChoice choice = given ? *given : handle.choose(shape);
   const KernelFamily& family = kernel_family(choice.family);
+  const RowMajorGemm computed = choice.runs_layout ? with_c_transposed(problem) : problem;
   const KernelConfig config =
       given ? given->config
             : aligned_config(family, choice.config,
-                             transposed_problem(problem, operands_to_transpose(problem, o.layout, choice.runs_trans)));
+                             transposed_problem(computed, operands_to_transpose(computed, choice.runs_layout.value_or(o.layout),
+                                                                                choice.runs_trans)));
   std::sort(seconds.begin(), seconds.end());
   const double median = seconds.empty() ? 0 : seconds[seconds.size() / 2];
   const double flops = 2.0 * g.m * g.n * g.k;
@@ -154,6 +156,7 @@ int run_gemm(const RunOptions& o) {
                             {"family", family.name()},
                             {"runs_as", to_string(choice.runs_as.value_or(o.precision))},
                             {"runs_trans", choice.runs_trans.value_or(trans)},
+                            {"runs_layout", to_string(choice.runs_layout.value_or(o.layout))},
                             {"alpha", o.alpha}, {"beta", o.beta},
                             {"config", config_object(config)},
                             {"config_source", to_string(choice.source)},

@@ -24,10 +24,15 @@ struct ConfigChoice {
   // or where its family ranks first untuned): never a weaker one.
   std::optional<Precision> runs_as;
   // Empty: the kernel runs the call's own transpositions. Else the ones it runs ("NN", "NT", "TN"
-  // or "TT", in the call's layout), a configuration measured under them being predicted faster
-  // even with a pre-pass that first transposes each operand whose transposition differs into a
-  // workspace of the handle's.
+  // or "TT", in the call's layout, or in runs_layout where set), a configuration measured under
+  // them being predicted faster even with a pre-pass that first transposes each operand whose
+  // transposition differs into a workspace of the handle's.
   std::optional<std::string> runs_trans;
+  // Empty: C is computed as the call lays it out. Else C is one row, or one column of consecutive
+  // elements, which is the same memory in either layout, and the kernel runs the NN or TT call as
+  // this layout's with op(A) and op(B) each read the other way: C^T = op(B)^T op(A)^T, so that a
+  // TT product runs as an NN one with no copy (and an NN one as TT); runs_trans says which.
+  std::optional<Layout> runs_layout = std::nullopt;
   // Calls of this shape still time the model's best candidates in turn (the first calls of a shape
   // chosen by prediction, on a queue that times its commands: see Handle), so a later call may run
   // another configuration; false once the fastest is kept, and for every other choice.
@@ -108,7 +113,7 @@ class Handle {
             std::size_t n, std::size_t k, double alpha, cl_mem a, std::size_t a_offset, std::size_t lda,
             cl_mem b, std::size_t b_offset, std::size_t ldb, double beta, cl_mem c, std::size_t c_offset,
             std::size_t ldc, cl_command_queue queue, cl_event* event = nullptr);
-  // The configuration gemm() would use for this shape, and where it came from.
+  // The configuration gemm() would use for this shape with dense operands, and where it came from.
   ConfigChoice choose(const GemmShape& shape) const;
 
   // The database this handle reads (it may not exist).

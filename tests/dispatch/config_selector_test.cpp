@@ -284,6 +284,64 @@ TEST_F(ConfigSelectorTest, EitherLayoutsTuningServesTheOther) {
   EXPECT_EQ(row.runs_trans, std::nullopt);
 }
 
+// A vector C is the same memory as its transpose: a TT call whose C is one column runs as the NN
+// product of C^T that was measured, exactly, with no copy. Not an NT call, nor a column whose
+// elements do not lie one after another (a leading dimension over 1).
+TEST_F(ConfigSelectorTest, AVectorCallRunsAsTheMeasuredProductOfItsTranspose) {
+  auto database = writable();
+  add_result(database, me, problem(1, 300, 5000, "fp32", "NN"), valid_config(64), 20e-6);
+  add_result(database, me, problem(1, 300, 5000, "fp32", "NT"), valid_config(32), 20e-6);
+  const ConfigSelector selector(me, limits, path);
+  // Row-major TT 300 x 1 is column-major NN 300 x 1, which the kernels run as row-major NN 1 x 300.
+  const GemmShape tt{Precision::Single, Layout::RowMajor, Transpose::Yes, Transpose::Yes, 300, 1, 5000};
+  const ConfigChoice column = selector.choose(tt);
+  EXPECT_EQ(column.source, ConfigSource::Exact) << column.detail;
+  EXPECT_EQ(column.config.at("TSM"), 64);
+  EXPECT_EQ(column.runs_layout, Layout::ColMajor);
+  EXPECT_EQ(column.runs_trans, "NN");
+  EXPECT_THAT(column.detail, HasSubstr("C computed as its transpose"));
+  // Column-major TT 1 x 300 (C one row) is row-major NN 1 x 300 itself.
+  const ConfigChoice row = selector.choose({Precision::Single, Layout::ColMajor, Transpose::Yes, Transpose::Yes, 1, 300, 5000});
+  EXPECT_EQ(row.source, ConfigSource::Exact) << row.detail;
+  EXPECT_EQ(row.runs_layout, Layout::RowMajor);
+  EXPECT_EQ(row.runs_trans, "NN");
+  // NT would keep its transpositions, traded with the layout (row-major NT 300 x 1 is column-major
+  // TN, the NT product 1 x 300 measured): it runs as the call lays it out.
+  const ConfigChoice nt = selector.choose({Precision::Single, Layout::RowMajor, Transpose::No, Transpose::Yes, 300, 1, 5000});
+  EXPECT_EQ(nt.source, ConfigSource::Nearest) << nt.detail;
+  EXPECT_EQ(nt.runs_layout, std::nullopt);
+  // The measured problem itself runs as it lies.
+  const ConfigChoice nn = selector.choose({Precision::Single, Layout::RowMajor, Transpose::No, Transpose::No, 1, 300, 5000});
+  EXPECT_EQ(nn.source, ConfigSource::Exact) << nn.detail;
+  EXPECT_EQ(nn.runs_layout, std::nullopt);
+  EXPECT_EQ(nn.runs_trans, std::nullopt);
+  // A strided column: only the call's own form, predicted.
+  const ConfigChoice strided = selector.choose(tt, false);
+  EXPECT_EQ(strided.source, ConfigSource::Nearest) << strided.detail;
+  EXPECT_EQ(strided.runs_layout, std::nullopt);
+  // A matrix C is no vector: never transposed.
+  const ConfigChoice matrix = selector.choose({Precision::Single, Layout::RowMajor, Transpose::Yes, Transpose::Yes, 300, 2, 5000});
+  EXPECT_EQ(matrix.runs_layout, std::nullopt) << matrix.detail;
+}
+
+// Where neither form of a vector call was measured, both forms' predictions are ranked together,
+// and the candidates a handle times hold both (a model fitted to so few measurements predicts them
+// alike: the call's own form comes first among equals).
+TEST_F(ConfigSelectorTest, AVectorCallsCandidatesRankBothForms) {
+  auto database = writable();
+  add_result(database, me, problem(1, 256, 4096, "fp32", "NN"), valid_config(64), 20e-6);
+  add_result(database, me, problem(2048, 2048, 2048, "fp32", "NN"), valid_config(32), 2e-3);
+  const ConfigSelector selector(me, limits, path);
+  const auto candidates =
+      selector.candidates({Precision::Single, Layout::RowMajor, Transpose::Yes, Transpose::Yes, 250, 1, 4000}, 4);
+  ASSERT_EQ(candidates.size(), 4u);
+  EXPECT_EQ(candidates[0].runs_layout, std::nullopt) << candidates[0].detail;
+  EXPECT_EQ(candidates[1].runs_layout, Layout::ColMajor) << candidates[1].detail;
+  EXPECT_EQ(candidates[1].runs_trans, "NN");
+  EXPECT_EQ(candidates[1].config, candidates[0].config);
+  EXPECT_THAT(candidates[1].detail, HasSubstr("C computed as its transpose, the same memory: the call as col-major NN"));
+}
+
 TEST_F(ConfigSelectorTest, SameModelUnderAnotherDriverBeforeVendorDefault) {
   auto database = writable();
   add_result(database, made_up_device("Test GPU", "2.0"), problem(1024, 1024, 1024), valid_config(32));

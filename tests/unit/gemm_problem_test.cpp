@@ -22,6 +22,40 @@ TEST(GemmProblem, ColumnMajorSwapsOperands) {
   EXPECT_EQ(r.lda, g.ldb);
 }
 
+// A row-major TT call of one column (leading dimension 1) is the NN product of C^T, one row, with
+// A and B traded and read the other way; a column of leading dimension 2 is no run of elements.
+TEST(GemmProblem, AVectorCIsComputedAsItsTranspose) {
+  GemmArguments g = dense_gemm_arguments(Layout::RowMajor, Transpose::Yes, Transpose::Yes, 17, 1, 300);
+  g.a_offset = 1, g.b_offset = 2, g.c_offset = 3;
+  const RowMajorGemm r = to_row_major(g);
+  ASSERT_TRUE(c_is_contiguous_vector(r));
+  const RowMajorGemm t = with_c_transposed(r);
+  EXPECT_TRUE(t.swapped);
+  EXPECT_FALSE(t.trans_a);
+  EXPECT_FALSE(t.trans_b);
+  EXPECT_EQ(t.m, 1u);
+  EXPECT_EQ(t.n, 17u);
+  EXPECT_EQ(t.k, 300u);
+  EXPECT_EQ(t.a_offset, 2u);  // B, 1 x 300, read as the one row of A
+  EXPECT_EQ(t.lda, r.ldb);
+  EXPECT_EQ(t.b_offset, 1u);  // A, 300 x 17, read as B as it lies
+  EXPECT_EQ(t.ldb, 17u);
+  EXPECT_EQ(t.c_offset, 3u);
+  EXPECT_EQ(t.ldc, 17u);
+  // Back again: the column of leading dimension 1, A and B in their places.
+  const RowMajorGemm back = with_c_transposed(t);
+  EXPECT_FALSE(back.swapped);
+  EXPECT_TRUE(back.trans_a && back.trans_b);
+  EXPECT_EQ(back.m, 17u);
+  EXPECT_EQ(back.ldc, 1u);
+  EXPECT_EQ(back.a_offset, 1u);
+  g.ldc = 2;
+  EXPECT_FALSE(c_is_contiguous_vector(to_row_major(g)));
+  // One row is one run whatever its leading dimension; a matrix never is.
+  EXPECT_TRUE(c_is_contiguous_vector(to_row_major(dense_gemm_arguments(Layout::ColMajor, Transpose::No, Transpose::No, 5, 1, 3))));
+  EXPECT_FALSE(c_is_contiguous_vector(to_row_major(dense_gemm_arguments(Layout::RowMajor, Transpose::No, Transpose::No, 5, 2, 3))));
+}
+
 TEST(GemmProblem, RequiredElementsFollowLayoutAndTransposition) {
   GemmArguments g = dense_gemm_arguments(Layout::RowMajor, Transpose::Yes, Transpose::No, 4, 5, 6);
   g.lda = 7, g.a_offset = 3;
