@@ -4,10 +4,7 @@
 # 512x49x2048 NN. Each is tuned for 60 s a family into a copy of the shipped tuning (seeded, as
 # tune does, by the nearest problems' winners), and the fastest configurations are listed.
 cd "$(dirname "$0")/../../.."
-gunzip -f .gpu/lib/*.gz .gpu/bin/*.gz 2>/dev/null
-for f in .gpu/lib/*.xz; do [ -e "$f" ] && python3 -c "import lzma,sys; open(sys.argv[1][:-3],\"wb\").write(lzma.open(sys.argv[1]).read())" "$f" && rm "$f"; done
-chmod +x .gpu/bin/*
-echo /usr/lib/libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
+source bench/results/unpack_gpu_bundle.sh
 W=/tmp/results-two; rm -rf $W; mkdir -p $W
 export GEMMTUNE_CACHE_DIR=/tmp/cache
 G="bash .gpu/on-device.sh gemmtune"

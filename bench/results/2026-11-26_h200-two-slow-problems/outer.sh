@@ -2,10 +2,7 @@
 # On the H200, diagnosis only: xgemm_outer (TN and TT, A stored K x M) tuned for 60 s on
 # 3072x16x1024 TN into a copy of the shipped tuning (which holds none of its rows).
 cd "$(dirname "$0")/../../.."
-gunzip -f .gpu/lib/*.gz .gpu/bin/*.gz 2>/dev/null
-for f in .gpu/lib/*.xz; do [ -e "$f" ] && python3 -c "import lzma,sys; open(sys.argv[1][:-3],\"wb\").write(lzma.open(sys.argv[1]).read())" "$f" && rm "$f"; done
-chmod +x .gpu/bin/*
-echo /usr/lib/libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
+source bench/results/unpack_gpu_bundle.sh
 W=/tmp/results-outer; rm -rf $W; mkdir -p $W
 export GEMMTUNE_CACHE_DIR=/tmp/cache
 G="bash .gpu/on-device.sh gemmtune"

@@ -4,12 +4,9 @@
 # transpose (.gpu/bin/gemmtune-before, 35c790c) and by this one, one after the other per precision.
 cd "$(dirname "$0")/../../.."
 here=bench/results/2026-11-26_h200-vector-c-transposed
-gunzip -f .gpu/lib/*.gz .gpu/bin/*.gz 2>/dev/null
-for f in .gpu/lib/*.xz; do [ -e "$f" ] && python3 -c "import lzma,sys; open(sys.argv[1][:-3],\"wb\").write(lzma.open(sys.argv[1]).read())" "$f" && rm "$f"; done
-chmod +x .gpu/bin/*
+source bench/results/unpack_gpu_bundle.sh
 W=/tmp/results; rm -rf $W; mkdir -p $W
 export GEMMTUNE_CACHE_DIR=/tmp/cache
-echo /usr/lib/libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 bash .gpu/on-device.sh gemmtune db import --db $W/h200.db configs/tuned/nvidia-h200.json > /dev/null 2>&1; echo "import rc=$?"
 for precision in fp32 fp64 fp16; do

@@ -3,10 +3,7 @@
 # 3xtf32 beside cuBLAS at the same precision (strict SGEMM for 3xtf32), the shipped tuning, timed
 # both ways: per call (each call its own event) and as streams (calls back to back, no events).
 cd "$(dirname "$0")/../../.."
-gunzip -f .gpu/lib/*.gz .gpu/bin/*.gz 2>/dev/null
-for f in .gpu/lib/*.xz; do [ -e "$f" ] && python3 -c "import lzma,sys; open(sys.argv[1][:-3],\"wb\").write(lzma.open(sys.argv[1]).read())" "$f" && rm "$f"; done
-chmod +x .gpu/bin/*
-echo /usr/lib/libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
+source bench/results/unpack_gpu_bundle.sh
 W=/tmp/results-squares; rm -rf $W; mkdir -p $W
 export GEMMTUNE_CACHE_DIR=/tmp/cache
 bash .gpu/on-device.sh gemmtune db import --db $W/h200.db configs/tuned/nvidia-h200.json > /dev/null 2>&1; echo "import rc=$?"
