@@ -1,5 +1,5 @@
 #!/bin/bash
-# On the H200: the vector problems (M or N of 1) of the validation sets beside cuBLAS and CLBlast,
+# On the H200 (or another card, see TUNING below): the vector problems (M or N of 1) of the validation sets beside cuBLAS and CLBlast,
 # timed as streams, with the shipped tuning, by the build before C could be computed as its
 # transpose (.gpu/bin/gemmtune-before, 35c790c) and by this one, one after the other per precision.
 cd "$(dirname "$0")/../../.."
@@ -8,7 +8,10 @@ source bench/results/unpack_gpu_bundle.sh
 W=/tmp/results; rm -rf $W; mkdir -p $W
 export GEMMTUNE_CACHE_DIR=/tmp/cache
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-bash .gpu/on-device.sh gemmtune db import --db $W/h200.db configs/tuned/nvidia-h200.json > /dev/null 2>&1; echo "import rc=$?"
+# On another card (an H100), the files it is given: e.g. TUNING="nvidia-h100.json nvidia-h200.json".
+for file in ${TUNING:-nvidia-h200.json}; do
+  bash .gpu/on-device.sh gemmtune db import --db $W/h200.db configs/tuned/$file > /dev/null 2>&1; echo "import $file rc=$?"
+done
 for precision in fp32 fp64 fp16; do
   problems=$here/vectors-$precision.txt; [ $precision = fp16 ] && problems=$here/vectors-16.txt
   for round in before after; do
@@ -19,3 +22,4 @@ for precision in fp32 fp64 fp16; do
   done
 done
 tar -C $W -czf $OUT/vectors.tgz --exclude='*.db*' .
+
