@@ -272,16 +272,21 @@ GemmShape with_c_transposed(const GemmShape& shape) {
 }
 
 // The choices of the call as laid out and of C as its transpose as one ranking: a measurement of
-// either problem stands alone (the call's own first), predictions are ranked by their times
-// together, and the vendor's best of another shape (which predicts nothing) comes only where one
-// of them has nothing better.
+// either problem stands alone (the faster where both were measured, the call's own among equals),
+// predictions are ranked by their times together, and the vendor's best of another shape (which
+// predicts nothing) comes only where neither predicts, the call's own first.
 RankedChoices merged(RankedChoices own, RankedChoices transposed, std::size_t count) {
   const auto measured = [](const RankedChoices& r) {
     return !r.best.empty() && r.best.front().choice.source == ConfigSource::Exact;
   };
   const auto predicts = [](const RankedChoices& r) { return !r.best.empty() && std::isfinite(r.best.front().seconds); };
-  if (measured(own) || (!measured(transposed) && !predicts(transposed))) return own;
-  if (measured(transposed) || !predicts(own)) return transposed;
+  if (measured(own) && measured(transposed))
+    return transposed.best.front().seconds < own.best.front().seconds ? std::move(transposed) : std::move(own);
+  if (measured(own)) return own;
+  if (measured(transposed)) return transposed;
+  if (!predicts(own) && !predicts(transposed)) return own.best.empty() ? std::move(transposed) : std::move(own);
+  if (!predicts(transposed)) return own;
+  if (!predicts(own)) return transposed;
   RankedChoices all{std::move(own.best), own.skipped};
   if (transposed.best.front().seconds < all.best.front().seconds) all.skipped = transposed.skipped;
   std::move(transposed.best.begin(), transposed.best.end(), std::back_inserter(all.best));

@@ -33,6 +33,7 @@ struct RunOptions {
   std::optional<KernelConfig> config;  // run this configuration instead of the dispatcher's choice
   std::string family;                  // of `config`
   std::optional<std::string> runs_trans;  // run `config` under these, after the transposition pre-pass
+  std::optional<Layout> runs_layout;      // run `config` as C^T in this layout (ConfigChoice::runs_layout)
   bool check, json;
   int repeat;
 };
@@ -70,18 +71,26 @@ int run_gemm(const RunOptions& o) {
   // With --config the kernel is launched directly, the way the tuner runs its candidates; else the
   // handle chooses and runs it, as for a program.
   std::optional<ConfigChoice> given;
+  // With --runs-layout of the other layout, the kernel computes C^T: a vector C only.
+  const bool transposes_c = o.runs_layout && *o.runs_layout != o.layout;
+  if (transposes_c && !c_is_contiguous_vector(problem))
+    throw UsageError("--runs-layout: C is not one row or one column of consecutive elements, which alone can be "
+                     "computed as its transpose");
+  const RowMajorGemm computed = transposes_c ? with_c_transposed(problem) : problem;
+  const Layout computed_layout = o.runs_layout.value_or(o.layout);
   if (o.config) {
     const KernelFamily& family = kernel_family(o.family);
     // Refused before compiling, naming the rule; the family must serve the transpositions its
     // kernel runs: the row-major form's, after any pre-pass.
-    const RowMajorGemm runs_as = transposed_problem(problem, operands_to_transpose(problem, o.layout, o.runs_trans));
+    const RowMajorGemm runs_as =
+        transposed_problem(computed, operands_to_transpose(computed, computed_layout, o.runs_trans));
     if (auto violation = violation_on_device(family, *o.config, limits, o.precision, transpose_code(runs_as)))
       throw ConfigError("invalid " + family.name() + " configuration: " + *violation);
     if (o.runs_trans && family.packs(family.complete(*o.config), o.precision))
       throw UsageError("--runs-trans: " + family.name() + " packs its operands itself at " + to_string(o.precision) +
                        ", whatever their transpositions");
     given = ConfigChoice{family.name(), family.complete(*o.config), ConfigSource::Default, "given with --config",
-                         std::nullopt, o.runs_trans};
+                         std::nullopt, o.runs_trans, transposes_c ? o.runs_layout : std::nullopt};
   }
 
   ProgramCache programs;
@@ -90,8 +99,8 @@ int run_gemm(const RunOptions& o) {
   cl::Kernel given_kernel;
   LaunchMemo memo;
   // With --runs-trans, the problem the configuration runs once the pre-pass has transposed operands.
-  if (given) memo.transposition = operands_to_transpose(problem, o.layout, given->runs_trans);
-  const RowMajorGemm runs = transposed_problem(problem, memo.transposition);
+  if (given) memo.transposition = operands_to_transpose(computed, computed_layout, given->runs_trans);
+  const RowMajorGemm runs = transposed_problem(computed, memo.transposition);
   if (given) given->config = aligned_config(kernel_family(given->family), given->config, runs);
   const auto call = [&](cl::Event* event) {
     if (!given) {
@@ -107,10 +116,10 @@ int run_gemm(const RunOptions& o) {
       given_kernel = gemm_kernel(programs.get(context, entry.device, family.source(),
                                               gemm_build_options(family, given->config, o.precision, runs)),
                                  family, given->config);
-      if (copies_operands(problem, memo.transposition))
+      if (copies_operands(computed, memo.transposition))
         memo.transpose = transposition_kernel(programs, context, entry.device, o.precision);
     }
-    enqueue_gemm(queue, given_kernel, family, given->config, problem, o.precision, o.alpha, o.beta, a_buffer(),
+    enqueue_gemm(queue, given_kernel, family, given->config, computed, o.precision, o.alpha, o.beta, a_buffer(),
                  b_buffer(), c_buffer(), event, nullptr, &memo);
   };
   // One warm-up call builds the program (or loads it from the cache); each timed call is measured
@@ -124,12 +133,12 @@ int run_gemm(const RunOptions& o) {
   // program failed to build gave way to another, which the handle now chooses for this shape).
   const ConfigChoice choice = given ? *given : handle.choose(shape);
   const KernelFamily& family = kernel_family(choice.family);
-  const RowMajorGemm computed = choice.runs_layout ? with_c_transposed(problem) : problem;
+  const RowMajorGemm chosen = choice.runs_layout ? with_c_transposed(problem) : problem;
   const KernelConfig config =
       given ? given->config
             : aligned_config(family, choice.config,
-                             transposed_problem(computed, operands_to_transpose(computed, choice.runs_layout.value_or(o.layout),
-                                                                                choice.runs_trans)));
+                             transposed_problem(chosen, operands_to_transpose(chosen, choice.runs_layout.value_or(o.layout),
+                                                                              choice.runs_trans)));
   std::sort(seconds.begin(), seconds.end());
   const double median = seconds.empty() ? 0 : seconds[seconds.size() / 2];
   const double flops = 2.0 * g.m * g.n * g.k;
@@ -203,6 +212,9 @@ int run_command(const Arguments& args) {
       ("family", po::value<std::string>()->default_value("xgemm"), "the kernel family of --config (gemmtune kernels)")
       ("runs-trans", po::value<std::string>(),
        "run --config under these transpositions (NN, NT, TN or TT) after a pre-pass transposes the operands that differ")
+      ("runs-layout", po::value<std::string>(),
+       "run --config in this layout (row or col): the other one computes C^T, for a C of one row or column; "
+       "--runs-trans is then in its terms")
       ("check", "compare with OpenBLAS on the host; exit 1 when it differs")
       ("repeat", po::value<std::string>()->default_value("10"), "timed calls (the median is reported)")
       ("json", "print one JSON object");
@@ -226,6 +238,10 @@ int run_command(const Arguments& args) {
     if (!o.config) throw UsageError("--runs-trans needs --config");
     const auto [a, b] = parse_trans(values["runs-trans"].as<std::string>());
     o.runs_trans = transpose_code(a, b);
+  }
+  if (values.count("runs-layout")) {
+    if (!o.config) throw UsageError("--runs-layout needs --config");
+    o.runs_layout = parse_layout(values["runs-layout"].as<std::string>());
   }
   o.check = values.count("check") > 0;
   o.json = values.count("json") > 0;

@@ -108,6 +108,26 @@ TEST(RunCommand, AGivenFamilyServesTheTranspositionsItsKernelRuns) {
   EXPECT_NE(ran.out.find("check     ok"), std::string::npos) << ran.out;
 }
 
+// A given configuration run as C^T in the other layout, as a choice's runs_layout reports it: a TT
+// call of one column runs as the NN product of its transpose and passes its check; a C of two
+// columns cannot be so computed (one line, exit code 2).
+TEST(RunCommand, AGivenConfigurationRunsAsTheTransposeOfAVectorC) {
+  const ProcessResult ran = run_gemmtune(
+      "run --size 17x1x300 --trans TT --family xgemm_skinny --config WPTM=2,WPTN=4,LK=1,KWI=4 --runs-layout col "
+      "--runs-trans NN --check --repeat 1 --json");
+  ASSERT_EQ(ran.exit_code, 0) << ran.err;
+  const auto out = boost::json::parse(ran.out).as_object();
+  EXPECT_EQ(out.at("runs_layout").as_string(), "col");
+  EXPECT_EQ(out.at("runs_trans").as_string(), "NN");
+  EXPECT_TRUE(out.at("ok").as_bool());
+  const ProcessResult refused = run_gemmtune(
+      "run --size 17x2x300 --trans TT --family xgemm_skinny --config WPTM=2,WPTN=4,LK=1,KWI=4 --runs-layout col --check");
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_EQ(refused.err,
+            "gemmtune run: error: --runs-layout: C is not one row or one column of consecutive elements, which alone "
+            "can be computed as its transpose\n");
+}
+
 TEST(RunCommand, MalformedSizesExitTwoWithOneLine) {
   for (const char* size : {"12x", "-3x4x5", "0x0", "abc"}) {
     const ProcessResult result = run_gemmtune(std::string("run --size ") + size);

@@ -12,9 +12,10 @@
 namespace gemmtune::testing {
 namespace {
 
-// Everything this device measured ran as row-major NN with C one row or one column: the NN
-// products of C^T of the TT calls below, which therefore run as those, exactly; the other calls run
-// as measured or as predicted.
+// Everything this device measured ran row-major with C one row or one column: NN products of 37 and
+// 29 elements, the C^T of the TT calls of those sizes, and TT products of 23 and 19, the C^T of the
+// NN calls of those, which therefore run as C^T, exactly; the other calls run as measured or as
+// predicted.
 class TransposedC : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -22,10 +23,13 @@ class TransposedC : public ::testing::Test {
     const KernelFamily& skinny = kernel_family("xgemm_skinny");
     const KernelConfig config =
         skinny.complete({{"WPTM", 2}, {"WPTN", 4}, {"LK", 1}, {"KWI", 4}, {"VWA", 4}, {"VWB", 4}});
-    for (const char* precision : {"fp32", "fp64"})
-      for (const auto& [m, n] : {std::pair<std::int64_t, std::int64_t>{1, 37}, {37, 1}, {1, 29}, {29, 1}})
-        add_result(database, device.entry.fingerprint, problem(m, n, 41, precision, "NN"), config, 1e-3,
-                   skinny.source().hash, skinny.name());
+    const auto record = [&](std::int64_t length, const char* trans) {
+      for (const char* precision : {"fp32", "fp64"})
+        for (const auto& [m, n] : {std::pair<std::int64_t, std::int64_t>{1, length}, {length, 1}})
+          add_result(database, device.entry.fingerprint, problem(m, n, 41, precision, trans), config, 1e-3,
+                     skinny.source().hash, skinny.name());
+    };
+    record(37, "NN"), record(29, "NN"), record(23, "TT"), record(19, "TT");
   }
 
   DeviceContext& device = shared_device();
@@ -33,14 +37,20 @@ class TransposedC : public ::testing::Test {
   std::filesystem::path path = directory / "tuning.db";
 };
 
-TEST_F(TransposedC, ATTCallOfAVectorRunsAsNNInTheOtherLayout) {
+TEST_F(TransposedC, AVectorCallRunsAsItsTransposeInTheOtherLayout) {
+  const struct {
+    std::size_t m, n;
+    Transpose trans;
+    const char* runs;
+  } calls[] = {{37, 1, Transpose::Yes, "NN"}, {1, 29, Transpose::Yes, "NN"},
+               {23, 1, Transpose::No, "TT"},  {1, 19, Transpose::No, "TT"}};
   for (const Layout layout : {Layout::RowMajor, Layout::ColMajor})
-    for (const auto& [m, n] : {std::pair<std::size_t, std::size_t>{37, 1}, {1, 29}}) {
+    for (const auto& [m, n, trans, runs] : calls) {
       const ConfigChoice choice = Handle(device.context(), device.entry.device(), path)
-                                      .choose({Precision::Single, layout, Transpose::Yes, Transpose::Yes, m, n, 41});
+                                      .choose({Precision::Single, layout, trans, trans, m, n, 41});
       EXPECT_EQ(choice.source, ConfigSource::Exact) << choice.detail;
       EXPECT_EQ(choice.runs_layout, layout == Layout::RowMajor ? Layout::ColMajor : Layout::RowMajor) << choice.detail;
-      EXPECT_EQ(choice.runs_trans, "NN") << choice.detail;
+      EXPECT_EQ(choice.runs_trans, runs) << choice.detail;
     }
 }
 
@@ -48,7 +58,7 @@ TEST_F(TransposedC, ATTCallOfAVectorRunsAsNNInTheOtherLayout) {
 // dimensions beyond the minimum: a column of C whose leading dimension is over 1 does not lie in
 // one run and must be computed as laid out, which a wrong choice would show as wrong elements.
 TEST_F(TransposedC, EveryVectorCallIsComputedRight) {
-  const std::array<std::size_t, 3> shapes[] = {{37, 1, 41}, {1, 29, 41}, {1, 1, 7}, {1, 33, 1}};
+  const std::array<std::size_t, 3> shapes[] = {{37, 1, 41}, {1, 29, 41}, {23, 1, 41}, {1, 19, 41}, {1, 1, 7}, {1, 33, 1}};
   for (const Precision precision : {Precision::Single, Precision::Double})
     for (const Layout layout : {Layout::RowMajor, Layout::ColMajor})
       for (const auto& [m, n, k] : shapes)

@@ -324,6 +324,28 @@ TEST_F(ConfigSelectorTest, AVectorCallRunsAsTheMeasuredProductOfItsTranspose) {
   EXPECT_EQ(matrix.runs_layout, std::nullopt) << matrix.detail;
 }
 
+// Where both forms of a vector call were measured, the faster measurement runs it, the call's own
+// among equals.
+TEST_F(ConfigSelectorTest, AVectorCallMeasuredInBothFormsRunsTheFaster) {
+  auto database = writable();
+  add_result(database, me, problem(1, 300, 5000, "fp32", "NN"), valid_config(64), 20e-6);
+  add_result(database, me, problem(300, 1, 5000, "fp32", "TT"), valid_config(32), 40e-6);
+  add_result(database, me, problem(1, 200, 5000, "fp32", "NN"), valid_config(64), 30e-6);
+  add_result(database, me, problem(200, 1, 5000, "fp32", "TT"), valid_config(32), 30e-6);
+  const ConfigSelector selector(me, limits, path);
+  const ConfigChoice slower_own = selector.choose({Precision::Single, Layout::RowMajor, Transpose::Yes, Transpose::Yes, 300, 1, 5000});
+  EXPECT_EQ(slower_own.source, ConfigSource::Exact);
+  EXPECT_EQ(slower_own.runs_layout, Layout::ColMajor) << slower_own.detail;
+  EXPECT_EQ(slower_own.config.at("TSM"), 64);
+  // The NN call of the first: its own measurement is the faster.
+  const ConfigChoice faster_own = selector.choose({Precision::Single, Layout::ColMajor, Transpose::No, Transpose::No, 300, 1, 5000});
+  EXPECT_EQ(faster_own.source, ConfigSource::Exact);
+  EXPECT_EQ(faster_own.runs_layout, std::nullopt) << faster_own.detail;
+  const ConfigChoice equal = selector.choose({Precision::Single, Layout::RowMajor, Transpose::Yes, Transpose::Yes, 200, 1, 5000});
+  EXPECT_EQ(equal.runs_layout, std::nullopt) << equal.detail;
+  EXPECT_EQ(equal.config.at("TSM"), 32);
+}
+
 // Where neither form of a vector call was measured, both forms' predictions are ranked together,
 // and the candidates a handle times hold both (a model fitted to so few measurements predicts them
 // alike: the call's own form comes first among equals).

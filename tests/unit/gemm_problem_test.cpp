@@ -49,8 +49,16 @@ TEST(GemmProblem, AVectorCIsComputedAsItsTranspose) {
   EXPECT_EQ(back.m, 17u);
   EXPECT_EQ(back.ldc, 1u);
   EXPECT_EQ(back.a_offset, 1u);
+  EXPECT_EQ(back.lda, r.lda);
+  EXPECT_EQ(back.b_offset, 2u);
+  EXPECT_EQ(back.ldb, r.ldb);
   g.ldc = 2;
   EXPECT_FALSE(c_is_contiguous_vector(to_row_major(g)));
+  // A column-major row of C (M = 1) lies ldc apart: one run only where ldc is 1.
+  GemmArguments row = dense_gemm_arguments(Layout::ColMajor, Transpose::No, Transpose::No, 1, 5, 3);
+  EXPECT_TRUE(c_is_contiguous_vector(to_row_major(row)));
+  row.ldc = 2;
+  EXPECT_FALSE(c_is_contiguous_vector(to_row_major(row)));
   // One row is one run whatever its leading dimension; a matrix never is.
   EXPECT_TRUE(c_is_contiguous_vector(to_row_major(dense_gemm_arguments(Layout::ColMajor, Transpose::No, Transpose::No, 5, 1, 3))));
   EXPECT_FALSE(c_is_contiguous_vector(to_row_major(dense_gemm_arguments(Layout::RowMajor, Transpose::No, Transpose::No, 5, 2, 3))));
