@@ -332,11 +332,7 @@ std::vector<ConfigChoice> ConfigSelector::candidates(const GemmShape& shape, std
     const db::Database database(database_, db::Database::Mode::ReadOnly);
     const auto model = [&](Precision precision) { return model_for(database, precision); };
     RankedChoices best = ranked_choices(device_, limits_, database, model, shape, fallback, count);
-    // Only NN and TT calls: C^T reads their operands the other way (a TT call then needs no copy to
-    // run as NN). An NT or TN call's C^T reads them as the call does, A and B traded, which on the
-    // H200 ran no faster and took trial places from the call's own candidates
-    // (bench/results/2026-11-26_h200-vector-c-transposed/).
-    if (c_contiguous && (shape.m == 1 || shape.n == 1) && shape.trans_a == shape.trans_b) {
+    if (ranks_transposed_c(shape, c_contiguous)) {
       const GemmShape transposed = with_c_transposed(shape);
       RankedChoices other = ranked_choices(device_, limits_, database, model, transposed,
                                            Chooser(device_, limits_, transposed).built_in_default(), count);
@@ -365,6 +361,14 @@ std::vector<ConfigChoice> ConfigSelector::candidates(const GemmShape& shape, std
     fallback.detail += " (tuning database unusable: " + std::string(problem.what()) + ")";
   }
   return {fallback};
+}
+
+bool ConfigSelector::ranks_transposed_c(const GemmShape& shape, bool c_contiguous) {
+  // Only NN and TT calls: C^T reads their operands the other way (a TT call then needs no copy to
+  // run as NN). An NT or TN call's C^T reads them as the call does, A and B traded, which on the
+  // H200 ran no faster and took trial places from the call's own candidates
+  // (bench/results/2026-11-26_h200-vector-c-transposed/).
+  return c_contiguous && (shape.m == 1 || shape.n == 1) && shape.trans_a == shape.trans_b;
 }
 
 std::shared_ptr<const LearnedModel> ConfigSelector::model_for(const db::Database& database, Precision precision) const {

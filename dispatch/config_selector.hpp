@@ -52,6 +52,9 @@ class ConfigSelector {
   // in all, best first: what a handle's first calls of the shape time (dispatch/candidate_trials.hpp).
   // A measurement of the problem itself, the vendor's best and the defaults come alone.
   std::vector<ConfigChoice> candidates(const GemmShape& shape, std::size_t count, bool c_contiguous = true) const;
+  // Whether choose() and candidates() rank the call computed as C^T beside it: an NN or TT call
+  // whose C is a vector of consecutive elements. Elsewhere `c_contiguous` changes nothing.
+  static bool ranks_transposed_c(const GemmShape& shape, bool c_contiguous);
   // The default level without the families named: what runs when the chosen configuration's
   // program failed to build. Throws InvalidArgument when no other family runs the problem.
   ConfigChoice default_without(const GemmShape& shape, const std::set<std::string>& failed_families) const;

@@ -205,12 +205,12 @@ struct Handle::Impl {
         selector(fingerprint_of(device), limits, std::move(database)),
         programs(std::make_shared<BinaryCache>(BinaryCache::default_directory())) {}
 
-  // The flag counts only where the selector reads it (an NN or TT call of a vector C), so that
-  // choose(), which assumes dense operands, and gemm() share their keys for every other shape.
+  // The flag counts only where the selector reads it, so that choose(), which assumes dense
+  // operands, and gemm() share their keys for every other shape.
   static ChoiceKey choice_key(const GemmShape& shape, bool c_contiguous) {
-    const bool c_transposable = c_contiguous && (shape.m == 1 || shape.n == 1) && shape.trans_a == shape.trans_b;
     return {static_cast<int>(shape.precision), static_cast<int>(shape.layout), static_cast<int>(shape.trans_a),
-            static_cast<int>(shape.trans_b), shape.m, shape.n, shape.k, c_transposable};
+            static_cast<int>(shape.trans_b), shape.m, shape.n, shape.k,
+            ConfigSelector::ranks_transposed_c(shape, c_contiguous)};
   }
 
   ConfigChoice choose(const GemmShape& shape, bool c_contiguous) {
