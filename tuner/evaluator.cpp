@@ -16,6 +16,7 @@
 #include "dispatch/program_cache.hpp"
 #include "tuner/compile_pool.hpp"
 #include "tuner/device_check.hpp"
+#include "tuner/early_cut.hpp"
 #include "tuner/host_check.hpp"
 
 namespace gemmtune {
@@ -208,8 +209,7 @@ struct Evaluator::Impl {
       std::vector<double> seconds;
       for (int run = 0; run < options.timed_runs; ++run) {
         seconds.push_back(launch());
-        // Clearly slower than the best so far: one timed run is enough to know it.
-        if (run == 0 && seconds[0] > options.cut_factor * best_seconds) break;
+        if (run == 0 && clearly_slower(first_seconds, seconds[0], best_seconds, options.cut_factor)) break;
       }
       std::sort(seconds.begin(), seconds.end());
       outcome.runs = static_cast<int>(seconds.size());

@@ -17,7 +17,8 @@ namespace gemmtune {
 
 struct EvaluatorOptions {
   int timed_runs = 5;          // timed launches after the verified one; the median is kept
-  double cut_factor = 1.25;    // a first timed run this much slower than the best so far ends it
+  double cut_factor = 1.25;    // a first timed run this much slower than the best so far ends it,
+                               // where the verified run was too (tuner/early_cut.hpp)
   double timeout_seconds = 2;  // a verified run slower than this is a timeout (nothing more is run)
   // Threads compiling hinted configurations ahead; 0 on CPU devices, whose timings the compiler
   // would disturb. Empty: chosen from the device type and the host's cores.
