@@ -69,12 +69,12 @@ case "${1:-}" in
     # an earlier `test` are reused from its PoCL cache: the OpenCL code is the same, only the host's
     # is instrumented.
     install_missing "${packages[@]}" "${sanitizer_packages[@]}"
-    # The strategy conformance runs enumerate the whole xgemm space for their replayed table, about
-    # a minute per test under the sanitizers (50 tests): they are left to the normal build, and
-    # `ctest --test-dir build-sanitize` runs them too.
+    # The strategy conformance tests and the simulations enumerate the whole xgemm space for their
+    # replayed table, about a minute a process under the sanitizers: they are left to the normal
+    # build, and `ctest --test-dir build-sanitize` runs them too.
     build_with_clang build-sanitize -DGEMMTUNE_FUZZ=ON -DGEMMTUNE_TEST_POCL_CACHE="$PWD/build/test-files/pocl-cache"
     # As in `test`: HOME empty and left so, a failed test run once more and then named as flaky.
-    tests/empty_home_check.sh build-sanitize -j"$(nproc)" --repeat until-pass:2 -E '^(Registry/EveryStrategy|SimulateCommand|Simulation)[.]'
+    tests/empty_home_check.sh build-sanitize -j"$(nproc)" --repeat until-pass:2 -E '^(strategy_conformance_tests$|(SimulateCommand|Simulation)[.])'
     ;;
   fuzz)
     # The fuzz targets only, in the sanitized tree.
