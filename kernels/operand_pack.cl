@@ -37,6 +37,17 @@
    ((((column) % SWIZZLE_ROW_ELEMENTS) / SWIZZLE_CHUNK_ELEMENTS) ^ ((row) % 8)) * SWIZZLE_CHUNK_ELEMENTS + \
    (column) % SWIZZLE_CHUNK_ELEMENTS)
 
+// Where element (row, column) of an FP64 tile `depth` columns deep lies when rows r and r + 8 of each
+// 16 share 16-byte chunks (xgemm_mma64's ROW_PAIRS, for A): pair row v = row / 16 * 8 + row % 8
+// holds chunk (v, column) = (element (row, column), element (row + 8, column)), so that one 16-byte
+// load gives the two registers of an m16n8k* .f64 fragment that the instruction takes side by side.
+// Chunks are permuted within each 8 of a pair row (XOR 2 by the 8's parity, XOR 1 by the row's), which
+// puts the chunks that the eight lanes of a quarter-warp load into distinct bank groups.
+#define ROW_PAIRED_TILE_OFFSET(row, column, depth)                                                        \
+  (2 * (((row) / 16 * 8 + (row) % 8) * (depth) + (column) / 8 * 8 +                                          \
+        (((column) % 8) ^ ((column) / 8 % 2 * 2) ^ ((row) % 2))) +                                            \
+   (row) / 8 % 2)
+
 // Where element (r, k) of the packed operand goes (k along the packed depth).
 inline size_t packed_index(const int r, const int k, const int packed_depth, const int tile_rows,
                            const int tile_depth) {
@@ -44,6 +55,14 @@ inline size_t packed_index(const int r, const int k, const int packed_depth, con
   const size_t tile = (size_t)(r / tile_rows) * (packed_depth / tile_depth) + k / tile_depth;
   return tile * tile_rows * tile_depth + SWIZZLED_TILE_OFFSET(r % tile_rows, k % tile_depth, tile_rows);
 }
+
+#if ROW_PAIRS
+// A's tile images (operand 0) with rows paired, B's as above.
+inline size_t paired_index(const int r, const int k, const int packed_depth, const int tile_rows, const int tile_depth) {
+  const size_t tile = (size_t)(r / tile_rows) * (packed_depth / tile_depth) + k / tile_depth;
+  return tile * tile_rows * tile_depth + ROW_PAIRED_TILE_OFFSET(r % tile_rows, k % tile_depth, tile_depth);
+}
+#endif
 
 __kernel __attribute__((reqd_work_group_size(PACK_BLOCK, 8, 1)))
 void pack_operand(const int rows, const int depth, const int k_contiguous, const int operand,
@@ -68,7 +87,13 @@ void pack_operand(const int rows, const int depth, const int k_contiguous, const
   for (int i = y; i < PACK_BLOCK; i += 8) {
     const int r = r0 + i, k = k0 + x;
     if (r >= packed_rows || k >= segment_depth) continue;
+#if ROW_PAIRS
+#define AT(column)                                                                     \
+  packed[operand == 0 && tile_rows > 0 ? paired_index(r, column, packed_depth, tile_rows, tile_depth) \
+                                       : packed_index(r, column, packed_depth, tile_rows, tile_depth)]
+#else
 #define AT(column) packed[packed_index(r, column, packed_depth, tile_rows, tile_depth)]
+#endif
 #if PRECISION == 19
     AT(k) = round_to_tf32(block[i][x]);
 #elif PRECISION == 332

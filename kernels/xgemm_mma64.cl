@@ -34,6 +34,11 @@
 //   COPY          how packed tiles reach local memory: 0 cp.async by every work-item, 1 one bulk
 //                 copy (cp.async.bulk) per operand and stage of tile images, issued by one
 //                 work-item and counted by the stage's mbarrier, off the work-items' load path
+//   ROW_PAIRS     1: A's tile images pair rows r and r + 8 in 16-byte chunks (ROW_PAIRED_TILE_OFFSET
+//                 of kernels/operand_pack.cl), so each 16-byte load of A's fragment lands in the two
+//                 registers the instruction takes side by side; 0: pairs of K, which the compiler
+//                 must then rearrange with register moves (several per instruction, which held the
+//                 matrix units to 82% of their rate at 4096^3)
 // Problem properties: PRECISION (64 only), TRANSA, TRANSB, PACKED.
 //
 // PACKED: op(A) and op(B)^T were packed by kernels/operand_pack.cl K-contiguous and padded with
@@ -88,7 +93,11 @@
 #define B_STAGE (BK * BN)
 #if PACKED
 #define FRAGMENT_K(kk, q, t) ((kk) / 16 * 16 + 4 * (t) + (MMA_K == 8 ? 2 * ((kk) / 8 % 2) : 0) + (q))
+#if ROW_PAIRS
+#define A_LOCAL(m, k) ROW_PAIRED_TILE_OFFSET(m, k, BK)
+#else
 #define A_LOCAL(m, k) SWIZZLED_TILE_OFFSET(m, k, BM)
+#endif
 #define B_LOCAL(k, n) SWIZZLED_TILE_OFFSET(n, k, BN)
 #elif TRANSA
 #define A_LOCAL(m, k) SWIZZLED(k, m, BM)
@@ -105,7 +114,15 @@
 // one whose first column is `column`.
 inline void load_a_fragment(const __local double* stage, const int row, const int kk, const int g, const int t,
                             double* a) {
-#if PACKED
+#if PACKED && ROW_PAIRS
+  // Registers 2 q and 2 q + 1 hold logical column t + 4 q of rows g and g + 8: one pair.
+#pragma unroll
+  for (int q = 0; q < A_FRAGMENT / 2; ++q) {
+    const double2 pair = *(const __local double2*)(stage + A_LOCAL(row + g, FRAGMENT_K(kk, q, t)));
+    a[2 * q] = pair.x;
+    a[2 * q + 1] = pair.y;
+  }
+#elif PACKED
   // Register i holds logical column t + 4 (i / 2) of row g + 8 (i % 2): registers i and i + 2 are a pair.
 #pragma unroll
   for (int f = 0; f < A_FRAGMENT; f += 4)

@@ -7,6 +7,7 @@
 #include <set>
 #include <vector>
 
+#include "dispatch/gemm_launch.hpp"
 #include "dispatch/kernel_registry.hpp"
 #include "tests/device/gemm_on_device.hpp"
 #include "tests/device/mma_emulation.hpp"
@@ -153,7 +154,8 @@ INSTANTIATE_TEST_SUITE_P(EveryInstructionShape, Mma64Fragments,
 // over its K), every element of the stage is read once over its instructions, and the eight lanes
 // of each quarter-warp read eight distinct 16-byte bank groups.
 struct PackedStage {
-  int k, depth;  // the instruction's K, the stage's BK
+  int k, depth;     // the instruction's K, the stage's BK
+  bool row_pairs;   // ROW_PAIRS: A's pairs are rows g and g + 8 rather than two of K
 };
 
 class Mma64PackedFragments : public ::testing::TestWithParam<PackedStage> {};
@@ -163,7 +165,8 @@ TEST_P(Mma64PackedFragments, PairLoadsReadThePermutedDepthWithoutBankConflicts) 
   const Shape shape{16, stage.k};
   const std::string options = "-DFRAGMENT_MAP_TEST -Dasm=__asm__ -DPACKED=1 -DPACK=1 -DMMA_M=16 -DMMA_K=" + std::to_string(stage.k) +
                               " -DWARPS_M=1 -DWARPS_N=1 -DWTM=16 -DWTN=8 -DBK=" + std::to_string(stage.depth) +
-                              " -DSTAGES=2 -DVWA=2 -DVWB=2 -DKSPLIT=1 -DGROUP_M=1 -DCOPY=0 -DPRECISION=64 -DTRANSA=0 -DTRANSB=0";
+                              " -DSTAGES=2 -DVWA=2 -DVWB=2 -DKSPLIT=1 -DGROUP_M=1 -DPRECISION=64 -DTRANSA=0 -DTRANSB=0" +
+                              (stage.row_pairs ? " -DCOPY=1 -DROW_PAIRS=1" : " -DCOPY=0 -DROW_PAIRS=0");
   cl::Program program(shared_device().context, kernel_family("xgemm_mma64").source().text);
   program.build(std::vector<cl::Device>{shared_device().entry.device}, options.c_str());
   const int per_lane = shape.a_elements() + shape.b_elements(), steps = stage.depth / stage.k;
@@ -240,8 +243,9 @@ TEST_P(Mma64PackedFragments, PairLoadsReadThePermutedDepthWithoutBankConflicts) 
         EXPECT_NEAR(d[lane][r], expected, 1e-12) << "depth " << kk << " lane " << lane << " register " << r;
       }
 
-    // Pairs: A's registers i and i + 2 (i % 4 < 2), B's i and i + 1 (i even), side by side from a
-    // 16-byte boundary; a quarter-warp's pair loads in distinct 16-byte bank groups.
+    // Pairs: A's registers i and i + 2 (i % 4 < 2), or with ROW_PAIRS i and i + 1 (i even), B's i and
+    // i + 1 (i even), side by side from a 16-byte boundary; a quarter-warp's pair loads in distinct
+    // 16-byte bank groups.
     const auto check_pairs = [&](const std::vector<std::vector<int>>& offsets, int count, int partner, int period) {
       for (int first = 0; first < count; ++first) {
         if (first % period >= partner) continue;
@@ -257,7 +261,10 @@ TEST_P(Mma64PackedFragments, PairLoadsReadThePermutedDepthWithoutBankConflicts) 
         }
       }
     };
-    check_pairs(a_offset, shape.a_elements(), 2, 4);
+    if (stage.row_pairs)
+      check_pairs(a_offset, shape.a_elements(), 1, 2);
+    else
+      check_pairs(a_offset, shape.a_elements(), 2, 4);
     check_pairs(b_offset, shape.b_elements(), 1, 2);
   }
   // Over the stage's instructions, every depth of a row is read once.
@@ -267,11 +274,75 @@ TEST_P(Mma64PackedFragments, PairLoadsReadThePermutedDepthWithoutBankConflicts) 
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryPackedStage, Mma64PackedFragments,
-                         ::testing::Values(PackedStage{8, 16}, PackedStage{8, 32}, PackedStage{16, 16},
-                                           PackedStage{16, 32}),
+                         ::testing::Values(PackedStage{8, 16, false}, PackedStage{8, 32, false},
+                                           PackedStage{16, 16, false}, PackedStage{16, 32, false},
+                                           PackedStage{8, 16, true}, PackedStage{8, 32, true},
+                                           PackedStage{16, 16, true}, PackedStage{16, 32, true}),
                          [](const auto& info) {
-                           return "k" + std::to_string(info.param.k) + "_bk" + std::to_string(info.param.depth);
+                           return "k" + std::to_string(info.param.k) + "_bk" + std::to_string(info.param.depth) +
+                                  (info.param.row_pairs ? "_row_pairs" : "");
                          });
+
+// ROW_PAIRS: the pack (kernels/operand_pack.cl) writes A's tile images (operand 0) as the kernel reads
+// its stages (A_LOCAL, as xgemm_mma64_loaded_fragments reports it), and B's (operand 1) as without
+// pairs: every element of op(A) and op(B)^T, stored K-contiguous or not, at the offset the kernel
+// reads it from, and zeros in the padding.
+TEST(Mma64RowPairs, ThePackWritesWhereTheKernelReads) {
+  constexpr int bm = 32, bn = 16, bk = 16, rows = 40, depth = 37, packed_rows = 64, packed_depth = 64;
+  const std::string options =
+      "-DFRAGMENT_MAP_TEST -Dasm=__asm__ -DPACKED=1 -DPACK=1 -DCOPY=1 -DROW_PAIRS=1 -DMMA_M=16 -DMMA_K=8"
+      " -DWARPS_M=2 -DWARPS_N=2 -DWTM=16 -DWTN=8 -DBK=16 -DSTAGES=2 -DVWA=2 -DVWB=2 -DKSPLIT=1 -DGROUP_M=1"
+      " -DPRECISION=64 -DTRANSA=0 -DTRANSB=0";
+  const auto& device = shared_device();
+  cl::Program program(device.context, kernel_family("xgemm_mma64").source().text);
+  program.build(std::vector<cl::Device>{device.entry.device}, options.c_str());
+
+  // Where the kernel reads element (m, k) of A's stage and element (k, n) of B's.
+  cl::Buffer registers(device.context, CL_MEM_WRITE_ONLY, sizeof(cl_double) * 2 * 32 * 6);
+  cl::Buffer a_offsets(device.context, CL_MEM_WRITE_ONLY, sizeof(cl_int) * bm * bk);
+  cl::Buffer b_offsets(device.context, CL_MEM_WRITE_ONLY, sizeof(cl_int) * bn * bk);
+  cl::Kernel fragments(program, "xgemm_mma64_loaded_fragments");
+  fragments.setArg(0, registers);
+  fragments.setArg(1, a_offsets);
+  fragments.setArg(2, b_offsets);
+  device.queue.enqueueNDRangeKernel(fragments, cl::NullRange, cl::NDRange(32), cl::NDRange(32));
+  std::vector<cl_int> a_at(bm * bk), b_at(bn * bk);
+  device.queue.enqueueReadBuffer(a_offsets, CL_TRUE, 0, sizeof(cl_int) * a_at.size(), a_at.data());
+  device.queue.enqueueReadBuffer(b_offsets, CL_TRUE, 0, sizeof(cl_int) * b_at.size(), b_at.data());
+
+  for (const int operand : {0, 1})
+    for (const bool k_contiguous : {true, false}) {
+      const int tile_rows = operand == 0 ? bm : bn, ld = k_contiguous ? depth + 3 : rows + 5;
+      std::vector<cl_double> source(static_cast<std::size_t>(k_contiguous ? rows : depth) * ld, -1.0);
+      for (int r = 0; r < rows; ++r)
+        for (int k = 0; k < depth; ++k)
+          source[k_contiguous ? static_cast<std::size_t>(r) * ld + k : static_cast<std::size_t>(k) * ld + r] = r * 1000 + k + 1;
+      cl::Buffer in(device.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof(cl_double) * source.size(),
+                    source.data());
+      std::vector<cl_double> packed(static_cast<std::size_t>(packed_rows) * packed_depth, -1.0);
+      cl::Buffer out(device.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof(cl_double) * packed.size(),
+                     packed.data());
+      cl::Kernel pack(program, "pack_operand");
+      enqueue_pack_operand(device.queue, pack,
+                           {.rows = rows, .depth = depth, .k_contiguous = k_contiguous, .operand = operand,
+                            .source = in(), .offset = 0, .ld = static_cast<std::size_t>(ld), .packed = out(),
+                            .packed_offset = 0, .packed_rows = packed_rows, .segment_depth = packed_depth,
+                            .packed_depth = packed_depth, .tile_rows = static_cast<std::size_t>(tile_rows),
+                            .tile_depth = bk},
+                           {});
+      device.queue.enqueueReadBuffer(out, CL_TRUE, 0, sizeof(cl_double) * packed.size(), packed.data());
+      for (int r = 0; r < packed_rows; ++r)
+        for (int k = 0; k < packed_depth; ++k) {
+          const std::size_t tile = static_cast<std::size_t>(r / tile_rows) * (packed_depth / bk) + k / bk;
+          const int row = r % tile_rows, column = k % bk;
+          const int offset = operand == 0 ? a_at[row * bk + column] : b_at[row * bk + column];
+          const double expected = r < rows && k < depth ? r * 1000 + k + 1 : 0.0;
+          ASSERT_EQ(packed[tile * tile_rows * bk + offset], expected)
+              << "operand " << operand << (k_contiguous ? ", K-contiguous" : ", M-contiguous") << ", element (" << r
+              << ", " << k << ")";
+        }
+    }
+}
 
 }  // namespace
 }  // namespace gemmtune::testing
