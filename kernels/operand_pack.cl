@@ -20,6 +20,8 @@
 // j tile_depth on) lies at ((i * packed_depth / tile_depth) + j) * tile_rows * tile_depth, as
 // blocks of 128-byte rows of K, each block's rows permuted in 16-byte chunks by the 128-byte
 // swizzle (chunk c of row r at c XOR r % 8): the K-major layout of Hopper's matrix descriptors.
+// Where ROW_PAIRS is 1 (xgemm_mma64), A's tile images (operand 0) pair rows instead
+// (ROW_PAIRED_TILE_OFFSET, below).
 //
 // Work-groups of 32 x 8 work-items each move a 32 x 32 block through local memory, so that reads
 // and writes are both along a contiguous dimension whether or not the operand is transposed.
@@ -40,9 +42,12 @@
 // Where element (row, column) of an FP64 tile `depth` columns deep lies when rows r and r + 8 of each
 // 16 share 16-byte chunks (xgemm_mma64's ROW_PAIRS, for A): pair row v = row / 16 * 8 + row % 8
 // holds chunk (v, column) = (element (row, column), element (row + 8, column)), so that one 16-byte
-// load gives the two registers of an m16n8k* .f64 fragment that the instruction takes side by side.
-// Chunks are permuted within each 8 of a pair row (XOR 2 by the 8's parity, XOR 1 by the row's), which
-// puts the chunks that the eight lanes of a quarter-warp load into distinct bank groups.
+// load gives the two registers of an m16n8k* .f64 fragment that the instruction takes side by side
+// (its A registers alternate rows g and g + 8). Pairs of K would land two registers apart, and the
+// compiler rearranges every fragment with register moves, 7 an instruction on the H200
+// (bench/results/2026-11-28_h200-fp64-profile/). Chunks are permuted within each 8 of a pair row
+// (XOR 2 by the 8's parity, XOR 1 by the row's), which puts the chunks that the eight lanes of a
+// quarter-warp load into distinct bank groups.
 #define ROW_PAIRED_TILE_OFFSET(row, column, depth)                                                        \
   (2 * (((row) / 16 * 8 + (row) % 8) * (depth) + (column) / 8 * 8 +                                          \
         (((column) % 8) ^ ((column) / 8 % 2 * 2) ^ ((row) % 2))) +                                            \
@@ -57,6 +62,9 @@ inline size_t packed_index(const int r, const int k, const int packed_depth, con
 }
 
 #if ROW_PAIRS
+#if PRECISION != 64
+#error "ROW_PAIRS pairs 8-byte elements in 16-byte chunks"
+#endif
 // A's tile images (operand 0) with rows paired, B's as above.
 inline size_t paired_index(const int r, const int k, const int packed_depth, const int tile_rows, const int tile_depth) {
   const size_t tile = (size_t)(r / tile_rows) * (packed_depth / tile_depth) + k / tile_depth;

@@ -34,11 +34,8 @@
 //   COPY          how packed tiles reach local memory: 0 cp.async by every work-item, 1 one bulk
 //                 copy (cp.async.bulk) per operand and stage of tile images, issued by one
 //                 work-item and counted by the stage's mbarrier, off the work-items' load path
-//   ROW_PAIRS     1: A's tile images pair rows r and r + 8 in 16-byte chunks (ROW_PAIRED_TILE_OFFSET
-//                 of kernels/operand_pack.cl), so each 16-byte load of A's fragment lands in the two
-//                 registers the instruction takes side by side; 0: pairs of K, which the compiler
-//                 must then rearrange with register moves (several per instruction, which held the
-//                 matrix units to 82% of their rate at 4096^3)
+//   ROW_PAIRS     1 (with COPY 1): A's tile images pair rows r and r + 8 (ROW_PAIRED_TILE_OFFSET of
+//                 kernels/operand_pack.cl says why); 0: pairs of K
 // Problem properties: PRECISION (64 only), TRANSA, TRANSB, PACKED.
 //
 // PACKED: op(A) and op(B)^T were packed by kernels/operand_pack.cl K-contiguous and padded with
@@ -65,7 +62,7 @@
 // Which element of the instruction's tile a lane holds, with g = lane / 4 and t = lane % 4: the
 // i-th of A at row g + 8 (i % (MMA_M / 8)), column t + 4 (i / (MMA_M / 8)); the i-th of B at row
 // t + 4 i, column g; the i-th of C at row g + 8 (i / 2), column 2 t + i % 2.
-// tests/unit/mma64_fragment_test.cpp checks these against the PTX ISA's tables by emulation.
+// tests/device/mma64_fragment_test.cpp checks these against the PTX ISA's tables by emulation.
 #define A_FRAGMENT_ROW(i, g, t) ((g) + 8 * ((i) % (MMA_M / 8)))
 #define A_FRAGMENT_COL(i, g, t) ((t) + 4 * ((i) / (MMA_M / 8)))
 #define B_FRAGMENT_ROW(i, g, t) ((t) + 4 * (i))
@@ -91,6 +88,9 @@
 // of the q-th logical column t + 4 q of the instruction at depth kk.
 #define A_STAGE (BM * BK)
 #define B_STAGE (BK * BN)
+#if ROW_PAIRS && !COPY
+#error "ROW_PAIRS lays out tile images, which only COPY 1 copies"
+#endif
 #if PACKED
 #define FRAGMENT_K(kk, q, t) ((kk) / 16 * 16 + 4 * (t) + (MMA_K == 8 ? 2 * ((kk) / 8 % 2) : 0) + (q))
 #if ROW_PAIRS

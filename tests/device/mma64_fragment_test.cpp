@@ -149,7 +149,8 @@ INSTANTIATE_TEST_SUITE_P(EveryInstructionShape, Mma64Fragments,
 
 // Packed operands (PACK 1): the fragment loads of the family's own source, run on the default device
 // over a stage laid out as the pack's tile images, whose every element holds its (row, K): each
-// 16-byte pair load reads two consecutive elements of one row, the registers hold the instruction's
+// 16-byte pair load reads two consecutive elements of one row (with ROW_PAIRS, A's reads one element
+// of rows g and g + 8), the registers hold the instruction's
 // operands with K permuted alike for A and B (the emulated instruction still computes the product
 // over its K), every element of the stage is read once over its instructions, and the eight lanes
 // of each quarter-warp read eight distinct 16-byte bank groups.
@@ -284,21 +285,28 @@ INSTANTIATE_TEST_SUITE_P(EveryPackedStage, Mma64PackedFragments,
                          });
 
 // ROW_PAIRS: the pack (kernels/operand_pack.cl) writes A's tile images (operand 0) as the kernel reads
-// its stages (A_LOCAL, as xgemm_mma64_loaded_fragments reports it), and B's (operand 1) as without
-// pairs: every element of op(A) and op(B)^T, stored K-contiguous or not, at the offset the kernel
-// reads it from, and zeros in the padding.
-TEST(Mma64RowPairs, ThePackWritesWhereTheKernelReads) {
-  constexpr int bm = 32, bn = 16, bk = 16, rows = 40, depth = 37, packed_rows = 64, packed_depth = 64;
+// its stages (A_LOCAL, as xgemm_mma64_loaded_fragments reports it, over two 16-row blocks), and B's
+// (operand 1) as without pairs: every element of op(A) and op(B)^T, stored K-contiguous or not, at
+// the offset the kernel reads it from, and zeros in the padding. That every element is found where
+// it belongs also shows the layout puts no two elements of a tile in one place.
+class Mma64RowPairs : public ::testing::TestWithParam<PackedStage> {};
+
+TEST_P(Mma64RowPairs, ThePackWritesWhereTheKernelReads) {
+  const PackedStage stage = GetParam();
+  const int bm = 32, bn = 16, bk = stage.depth, rows = 40, depth = 37, packed_rows = 64, packed_depth = 64;
   const std::string options =
-      "-DFRAGMENT_MAP_TEST -Dasm=__asm__ -DPACKED=1 -DPACK=1 -DCOPY=1 -DROW_PAIRS=1 -DMMA_M=16 -DMMA_K=8"
-      " -DWARPS_M=2 -DWARPS_N=2 -DWTM=16 -DWTN=8 -DBK=16 -DSTAGES=2 -DVWA=2 -DVWB=2 -DKSPLIT=1 -DGROUP_M=1"
-      " -DPRECISION=64 -DTRANSA=0 -DTRANSB=0";
+      "-DFRAGMENT_MAP_TEST -Dasm=__asm__ -DPACKED=1 -DPACK=1 -DCOPY=1 -DROW_PAIRS=1 -DMMA_M=16 -DMMA_K=" +
+      std::to_string(stage.k) + " -DWARPS_M=2 -DWARPS_N=2 -DWTM=16 -DWTN=8 -DBK=" + std::to_string(bk) +
+      " -DSTAGES=2 -DVWA=2 -DVWB=2 -DKSPLIT=1 -DGROUP_M=1 -DPRECISION=64 -DTRANSA=0 -DTRANSB=0";
   const auto& device = shared_device();
   cl::Program program(device.context, kernel_family("xgemm_mma64").source().text);
   program.build(std::vector<cl::Device>{device.entry.device}, options.c_str());
 
-  // Where the kernel reads element (m, k) of A's stage and element (k, n) of B's.
-  cl::Buffer registers(device.context, CL_MEM_WRITE_ONLY, sizeof(cl_double) * 2 * 32 * 6);
+  // Where the kernel reads element (m, k) of A's stage and element (k, n) of B's (and the registers
+  // of its loads, unused here).
+  const Shape shape{16, stage.k};
+  const std::size_t loaded = static_cast<std::size_t>(bk / stage.k) * 32 * (shape.a_elements() + shape.b_elements());
+  cl::Buffer registers(device.context, CL_MEM_WRITE_ONLY, sizeof(cl_double) * loaded);
   cl::Buffer a_offsets(device.context, CL_MEM_WRITE_ONLY, sizeof(cl_int) * bm * bk);
   cl::Buffer b_offsets(device.context, CL_MEM_WRITE_ONLY, sizeof(cl_int) * bn * bk);
   cl::Kernel fragments(program, "xgemm_mma64_loaded_fragments");
@@ -328,7 +336,7 @@ TEST(Mma64RowPairs, ThePackWritesWhereTheKernelReads) {
                             .source = in(), .offset = 0, .ld = static_cast<std::size_t>(ld), .packed = out(),
                             .packed_offset = 0, .packed_rows = packed_rows, .segment_depth = packed_depth,
                             .packed_depth = packed_depth, .tile_rows = static_cast<std::size_t>(tile_rows),
-                            .tile_depth = bk},
+                            .tile_depth = static_cast<std::size_t>(bk)},
                            {});
       device.queue.enqueueReadBuffer(out, CL_TRUE, 0, sizeof(cl_double) * packed.size(), packed.data());
       for (int r = 0; r < packed_rows; ++r)
@@ -343,6 +351,13 @@ TEST(Mma64RowPairs, ThePackWritesWhereTheKernelReads) {
         }
     }
 }
+
+INSTANTIATE_TEST_SUITE_P(EveryPairedStage, Mma64RowPairs,
+                         ::testing::Values(PackedStage{8, 16, true}, PackedStage{8, 32, true},
+                                           PackedStage{16, 16, true}, PackedStage{16, 32, true}),
+                         [](const auto& info) {
+                           return "k" + std::to_string(info.param.k) + "_bk" + std::to_string(info.param.depth);
+                         });
 
 }  // namespace
 }  // namespace gemmtune::testing
