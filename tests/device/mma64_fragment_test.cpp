@@ -159,31 +159,58 @@ struct PackedStage {
   bool row_pairs;   // ROW_PAIRS: A's pairs are rows g and g + 8 rather than two of K
 };
 
+// The family's source built for a packed stage of warps_m x warps_n warps of 16 x 8 (its
+// FRAGMENT_MAP_TEST entries, which any device runs).
+cl::Program packed_stage_program(const PackedStage& stage, int warps_m, int warps_n) {
+  const std::string options = "-DFRAGMENT_MAP_TEST -Dasm=__asm__ -DPACKED=1 -DPACK=1 -DMMA_M=16 -DMMA_K=" +
+                              std::to_string(stage.k) + " -DWARPS_M=" + std::to_string(warps_m) +
+                              " -DWARPS_N=" + std::to_string(warps_n) + " -DWTM=16 -DWTN=8 -DBK=" +
+                              std::to_string(stage.depth) +
+                              " -DSTAGES=2 -DVWA=2 -DVWB=2 -DKSPLIT=1 -DGROUP_M=1 -DPRECISION=64 -DTRANSA=0 -DTRANSB=0" +
+                              (stage.row_pairs ? " -DCOPY=1 -DROW_PAIRS=1" : " -DCOPY=0 -DROW_PAIRS=0");
+  cl::Program program(shared_device().context, kernel_family("xgemm_mma64").source().text);
+  program.build(std::vector<cl::Device>{shared_device().entry.device}, options.c_str());
+  return program;
+}
+
+// What xgemm_mma64_loaded_fragments reports for a stage of bm rows of A and bn columns of B: per
+// instruction and lane, A's registers then B's; and where element (m, k) of A's stage lies,
+// a_at[m BK + k], and element (k, n) of B's, b_at[n BK + k].
+struct LoadedStage {
+  std::vector<cl_double> registers;
+  std::vector<cl_int> a_at, b_at;
+};
+
+LoadedStage load_stage(const cl::Program& program, const PackedStage& stage, int bm, int bn) {
+  const Shape shape{16, stage.k};
+  const auto& device = shared_device();
+  LoadedStage loaded{std::vector<cl_double>(static_cast<std::size_t>(stage.depth / stage.k) * 32 *
+                                            (shape.a_elements() + shape.b_elements())),
+                     std::vector<cl_int>(bm * stage.depth), std::vector<cl_int>(bn * stage.depth)};
+  cl::Buffer registers(device.context, CL_MEM_WRITE_ONLY, sizeof(cl_double) * loaded.registers.size());
+  cl::Buffer a_offsets(device.context, CL_MEM_WRITE_ONLY, sizeof(cl_int) * loaded.a_at.size());
+  cl::Buffer b_offsets(device.context, CL_MEM_WRITE_ONLY, sizeof(cl_int) * loaded.b_at.size());
+  cl::Kernel kernel(program, "xgemm_mma64_loaded_fragments");
+  kernel.setArg(0, registers);
+  kernel.setArg(1, a_offsets);
+  kernel.setArg(2, b_offsets);
+  device.queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(32), cl::NDRange(32));
+  device.queue.enqueueReadBuffer(registers, CL_TRUE, 0, sizeof(cl_double) * loaded.registers.size(),
+                                 loaded.registers.data());
+  device.queue.enqueueReadBuffer(a_offsets, CL_TRUE, 0, sizeof(cl_int) * loaded.a_at.size(), loaded.a_at.data());
+  device.queue.enqueueReadBuffer(b_offsets, CL_TRUE, 0, sizeof(cl_int) * loaded.b_at.size(), loaded.b_at.data());
+  return loaded;
+}
+
 class Mma64PackedFragments : public ::testing::TestWithParam<PackedStage> {};
 
 TEST_P(Mma64PackedFragments, PairLoadsReadThePermutedDepthWithoutBankConflicts) {
   const PackedStage stage = GetParam();
   const Shape shape{16, stage.k};
-  const std::string options = "-DFRAGMENT_MAP_TEST -Dasm=__asm__ -DPACKED=1 -DPACK=1 -DMMA_M=16 -DMMA_K=" + std::to_string(stage.k) +
-                              " -DWARPS_M=1 -DWARPS_N=1 -DWTM=16 -DWTN=8 -DBK=" + std::to_string(stage.depth) +
-                              " -DSTAGES=2 -DVWA=2 -DVWB=2 -DKSPLIT=1 -DGROUP_M=1 -DPRECISION=64 -DTRANSA=0 -DTRANSB=0" +
-                              (stage.row_pairs ? " -DCOPY=1 -DROW_PAIRS=1" : " -DCOPY=0 -DROW_PAIRS=0");
-  cl::Program program(shared_device().context, kernel_family("xgemm_mma64").source().text);
-  program.build(std::vector<cl::Device>{shared_device().entry.device}, options.c_str());
   const int per_lane = shape.a_elements() + shape.b_elements(), steps = stage.depth / stage.k;
-  cl::Buffer registers(shared_device().context, CL_MEM_WRITE_ONLY, sizeof(cl_double) * steps * 32 * per_lane);
-  cl::Buffer a_offsets(shared_device().context, CL_MEM_WRITE_ONLY, sizeof(cl_int) * 16 * stage.depth);
-  cl::Buffer b_offsets(shared_device().context, CL_MEM_WRITE_ONLY, sizeof(cl_int) * 8 * stage.depth);
-  cl::Kernel kernel(program, "xgemm_mma64_loaded_fragments");
-  kernel.setArg(0, registers);
-  kernel.setArg(1, a_offsets);
-  kernel.setArg(2, b_offsets);
-  shared_device().queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(32), cl::NDRange(32));
-  std::vector<cl_double> values(steps * 32 * per_lane);
-  std::vector<cl_int> a_at(16 * stage.depth), b_at(8 * stage.depth);
-  shared_device().queue.enqueueReadBuffer(registers, CL_TRUE, 0, sizeof(cl_double) * values.size(), values.data());
-  shared_device().queue.enqueueReadBuffer(a_offsets, CL_TRUE, 0, sizeof(cl_int) * a_at.size(), a_at.data());
-  shared_device().queue.enqueueReadBuffer(b_offsets, CL_TRUE, 0, sizeof(cl_int) * b_at.size(), b_at.data());
+  const LoadedStage loaded = load_stage(packed_stage_program(stage, 1, 1), stage, 16, 8);
+  const auto& values = loaded.registers;
+  const auto &a_at = loaded.a_at, &b_at = loaded.b_at;
 
   std::mt19937 random(11);
   std::uniform_real_distribution<double> value(-1, 1);
@@ -294,29 +321,11 @@ class Mma64RowPairs : public ::testing::TestWithParam<PackedStage> {};
 TEST_P(Mma64RowPairs, ThePackWritesWhereTheKernelReads) {
   const PackedStage stage = GetParam();
   const int bm = 32, bn = 16, bk = stage.depth, rows = 40, depth = 37, packed_rows = 64, packed_depth = 64;
-  const std::string options =
-      "-DFRAGMENT_MAP_TEST -Dasm=__asm__ -DPACKED=1 -DPACK=1 -DCOPY=1 -DROW_PAIRS=1 -DMMA_M=16 -DMMA_K=" +
-      std::to_string(stage.k) + " -DWARPS_M=2 -DWARPS_N=2 -DWTM=16 -DWTN=8 -DBK=" + std::to_string(bk) +
-      " -DSTAGES=2 -DVWA=2 -DVWB=2 -DKSPLIT=1 -DGROUP_M=1 -DPRECISION=64 -DTRANSA=0 -DTRANSB=0";
   const auto& device = shared_device();
-  cl::Program program(device.context, kernel_family("xgemm_mma64").source().text);
-  program.build(std::vector<cl::Device>{device.entry.device}, options.c_str());
-
-  // Where the kernel reads element (m, k) of A's stage and element (k, n) of B's (and the registers
-  // of its loads, unused here).
-  const Shape shape{16, stage.k};
-  const std::size_t loaded = static_cast<std::size_t>(bk / stage.k) * 32 * (shape.a_elements() + shape.b_elements());
-  cl::Buffer registers(device.context, CL_MEM_WRITE_ONLY, sizeof(cl_double) * loaded);
-  cl::Buffer a_offsets(device.context, CL_MEM_WRITE_ONLY, sizeof(cl_int) * bm * bk);
-  cl::Buffer b_offsets(device.context, CL_MEM_WRITE_ONLY, sizeof(cl_int) * bn * bk);
-  cl::Kernel fragments(program, "xgemm_mma64_loaded_fragments");
-  fragments.setArg(0, registers);
-  fragments.setArg(1, a_offsets);
-  fragments.setArg(2, b_offsets);
-  device.queue.enqueueNDRangeKernel(fragments, cl::NullRange, cl::NDRange(32), cl::NDRange(32));
-  std::vector<cl_int> a_at(bm * bk), b_at(bn * bk);
-  device.queue.enqueueReadBuffer(a_offsets, CL_TRUE, 0, sizeof(cl_int) * a_at.size(), a_at.data());
-  device.queue.enqueueReadBuffer(b_offsets, CL_TRUE, 0, sizeof(cl_int) * b_at.size(), b_at.data());
+  const cl::Program program = packed_stage_program(stage, bm / 16, bn / 8);
+  // Where the kernel reads element (m, k) of A's stage and element (k, n) of B's.
+  const LoadedStage loaded = load_stage(program, stage, bm, bn);
+  const auto &a_at = loaded.a_at, &b_at = loaded.b_at;
 
   for (const int operand : {0, 1})
     for (const bool k_contiguous : {true, false}) {
