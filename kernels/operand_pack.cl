@@ -21,7 +21,8 @@
 // blocks of 128-byte rows of K, each block's rows permuted in 16-byte chunks by the 128-byte
 // swizzle (chunk c of row r at c XOR r % 8): the K-major layout of Hopper's matrix descriptors.
 // Where ROW_PAIRS is 1 (xgemm_mma64), A's tile images (operand 0) pair rows instead
-// (ROW_PAIRED_TILE_OFFSET, below).
+// (ROW_PAIRED_TILE_OFFSET, below); where it is 2, each operand is laid out as the pairs it gives as
+// it lies (X_IMAGE_OFFSET and Y_IMAGE_OFFSET, below).
 //
 // Work-groups of 32 x 8 work-items each move a 32 x 32 block through local memory, so that reads
 // and writes are both along a contiguous dimension whether or not the operand is transposed.
@@ -53,6 +54,18 @@
         (((column) % 8) ^ ((column) / 8 % 2 * 2) ^ ((row) % 2))) +                                            \
    (row) / 8 % 2)
 
+// xgemm_mma64's images of ROW_PAIRS 2, whose instruction pairs rows of X (op(A) where TRANSA, else
+// op(B)^T) and depths of Y (the other): X's tile as `depth` rows of K, each its `rows` elements,
+// and Y's as `rows` rows of its `depth` elements, so that each pair is two neighbours along the
+// dimension that the operand lies along in NN and TT. The 16-byte chunks of a row are swizzled
+// (XOR) within each 8 by the row, which spreads the 16-byte fragment loads of a quarter-warp over
+// the 8 bank groups: X's by the row's pair among 8 (its loads read rows 2 t of K), Y's by the row's
+// half of 8 (its two columns of a quarter-warp lie 4 rows apart).
+#define X_IMAGE_OFFSET(x, k, rows) \
+  ((k) * (rows) + ((((x) / 2) ^ ((k) % 8 / 2 * 2)) * 2) + (x) % 2)
+#define Y_IMAGE_OFFSET(y, k, depth) \
+  ((y) * (depth) + ((((k) / 2) ^ ((y) / 4 % 2 * 4)) * 2) + (k) % 2)
+
 // Where element (r, k) of the packed operand goes (k along the packed depth).
 inline size_t packed_index(const int r, const int k, const int packed_depth, const int tile_rows,
                            const int tile_depth) {
@@ -72,6 +85,59 @@ inline size_t paired_index(const int r, const int k, const int packed_depth, con
 }
 #endif
 
+#if ROW_PAIRS == 2
+// Where element (r, k) of operand `operand` goes in the images of ROW_PAIRS 2.
+inline size_t image_index(const int r, const int k, const int packed_depth, const int tile_rows, const int tile_depth,
+                          const bool is_x) {
+  const size_t tile = (size_t)(r / tile_rows) * (packed_depth / tile_depth) + k / tile_depth;
+  return tile * tile_rows * tile_depth + (is_x ? X_IMAGE_OFFSET(r % tile_rows, k % tile_depth, tile_rows)
+                                              : Y_IMAGE_OFFSET(r % tile_rows, k % tile_depth, tile_depth));
+}
+
+// An operand that lies along its image's rows (X with its rows contiguous, Y with K: NN and TT) is
+// copied in 16-byte pairs of neighbours, without local memory: each work-group's 32 x 32 block as 16
+// pairs a line, 2 lines a warp. The other one goes through local memory, read along the operand's
+// contiguous dimension and written along the image's.
+__kernel __attribute__((reqd_work_group_size(PACK_BLOCK, 8, 1)))
+void pack_operand(const int rows, const int depth, const int k_contiguous, const int operand,
+                  __global const storage_t* X, const ulong offset, const int ld, __global storage_t* packed,
+                  const ulong packed_offset, const int packed_rows, const int segment_depth,
+                  const int packed_depth, const int tile_rows, const int tile_depth) {
+  __local storage_t block[PACK_BLOCK][PACK_BLOCK + 1];
+  const int x = get_local_id(0), y = get_local_id(1);
+  const int k0 = get_group_id(0) * PACK_BLOCK, r0 = get_group_id(1) * PACK_BLOCK;
+  const bool is_x = operand == (TRANSA ? 0 : 1);
+  X += offset;
+  packed += packed_offset;
+  if (is_x != (bool)k_contiguous) {
+    const bool aligned = offset % 2 == 0 && ld % 2 == 0;
+    for (int line = 2 * y + x / 16; line < PACK_BLOCK; line += 16) {
+      const int along = 2 * (x % 16);  // the first of the pair along the shared dimension
+      const int r = is_x ? r0 + along : r0 + line, k = is_x ? k0 + line : k0 + along;
+      if (r >= packed_rows || k >= segment_depth) continue;
+      const size_t at = is_x ? (size_t)k * ld + r : (size_t)r * ld + k;
+      const bool first = r < rows && k < depth, second = is_x ? r + 1 < rows && k < depth : r < rows && k + 1 < depth;
+      double2 pair;
+      if (aligned && second)
+        pair = *(__global const double2*)(X + at);
+      else
+        pair = (double2)(first ? X[at] : 0.0, second ? X[at + 1] : 0.0);
+      *(__global double2*)(packed + image_index(r, k, packed_depth, tile_rows, tile_depth, is_x)) = pair;
+    }
+    return;
+  }
+  for (int i = y; i < PACK_BLOCK; i += 8) {
+    const int r = k_contiguous ? r0 + i : r0 + x, k = k_contiguous ? k0 + x : k0 + i;
+    block[r - r0][k - k0] = r < rows && k < depth ? X[k_contiguous ? (size_t)r * ld + k : (size_t)k * ld + r] : 0;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (int i = y; i < PACK_BLOCK; i += 8) {
+    const int r = is_x ? r0 + x : r0 + i, k = is_x ? k0 + i : k0 + x;
+    if (r < packed_rows && k < segment_depth)
+      packed[image_index(r, k, packed_depth, tile_rows, tile_depth, is_x)] = block[r - r0][k - k0];
+  }
+}
+#else
 __kernel __attribute__((reqd_work_group_size(PACK_BLOCK, 8, 1)))
 void pack_operand(const int rows, const int depth, const int k_contiguous, const int operand,
                   __global const storage_t* X, const ulong offset, const int ld, __global storage_t* packed,
@@ -115,3 +181,4 @@ void pack_operand(const int rows, const int depth, const int k_contiguous, const
 #undef AT
   }
 }
+#endif

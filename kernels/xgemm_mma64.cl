@@ -35,7 +35,8 @@
 //                 copy (cp.async.bulk) per operand and stage of tile images, issued by one
 //                 work-item and counted by the stage's mbarrier, off the work-items' load path
 //   ROW_PAIRS     1 (with COPY 1): A's tile images pair rows r and r + 8 (ROW_PAIRED_TILE_OFFSET of
-//                 kernels/operand_pack.cl says why); 0: pairs of K
+//                 kernels/operand_pack.cl says why); 2: the pairs the operands give as they lie
+//                 (PAIRS AS THEY LIE, below); 0: pairs of K
 // Problem properties: PRECISION (64 only), TRANSA, TRANSB, PACKED.
 //
 // PACKED: op(A) and op(B)^T were packed by kernels/operand_pack.cl K-contiguous and padded with
@@ -44,14 +45,47 @@
 // 8-byte ones: the instruction's K is permuted alike for A and B (FRAGMENT_K), which leaves the
 // product as it was and puts each lane's elements side by side. Packing costs a read and a write
 // of each operand before the product.
+//
+// PAIRS AS THEY LIE (ROW_PAIRS 2): the instruction's A operand takes its registers in pairs of rows
+// (g and g + 8) at one depth, its B operand in pairs of depths at one column. An operand that lies
+// with its rows contiguous gives the first (X: op(A) in TT and TN, as A^T's rows of M; op(B)^T in
+// NN and NT, as B's rows of N), one with K contiguous the second (Y: the other operand). The
+// instruction's rows g and g + 8 are then X's neighbours 2 g and 2 g + 1, its depth is permuted
+// alike for X and Y (PAIRED_K), and where X is op(B)^T the kernel computes C^T's tile, B^T A^T,
+// and writes it back transposed. In NN and TT both operands are packed by plain copies of 16-byte
+// pairs, no transposition (kernels/operand_pack.cl, X_IMAGE_OFFSET and Y_IMAGE_OFFSET); the
+// instruction still finds each pair where it reads it.
 // cl_khr_fp64 and storage_t come from kernels/precision_storage.cl, the copies and mbarriers from
 // kernels/async_copy.cl, pack_operand and the tile images' layout from kernels/operand_pack.cl.
 
 #define THREADS (32 * WARPS_M * WARPS_N)
 #define BM (WARPS_M * WTM)
 #define BN (WARPS_N * WTN)
-#define MI (WTM / MMA_M)  // instruction tiles of a warp along M
-#define NI (WTN / 8)      // and along N
+#define PAIRS_AS_THEY_LIE (ROW_PAIRS == 2)
+#if PAIRS_AS_THEY_LIE && (!PACKED || MMA_M != 16)
+#error "ROW_PAIRS 2 takes packed operands and m16n8k8 or m16n8k16"
+#endif
+// The instruction's rows run along N where X is op(B)^T (the kernel computes C^T's tile), along M
+// otherwise; WTR x WTS is a warp's tile in the instruction's rows and columns.
+#if PAIRS_AS_THEY_LIE && !TRANSA
+#define ROWS_ALONG_N 1
+#define WTR WTN
+#define WTS WTM
+#else
+#define ROWS_ALONG_N 0
+#define WTR WTM
+#define WTS WTN
+#endif
+#define MI (WTR / MMA_M)  // instruction tiles of a warp along its rows
+#define NI (WTS / 8)      // and along its columns
+// The first row and column of a warp's tile in the instruction's terms.
+#if ROWS_ALONG_N
+#define WARP_R warp_n
+#define WARP_S warp_m
+#else
+#define WARP_R warp_m
+#define WARP_S warp_n
+#endif
 
 // Fragment sizes of one instruction, in doubles per lane (PTX ISA, "Matrix fragments for mma.m*n8k*
 // with .f64"): A holds MMA_M x MMA_K, B MMA_K x 8, C MMA_M x 8, over 32 lanes.
@@ -86,12 +120,31 @@
 // a row take the even chunks, then the odd ones). Rows g and g + 1 of a quarter-warp then read
 // chunks of opposite parity after the swizzle, in distinct banks. FRAGMENT_K is the physical column
 // of the q-th logical column t + 4 q of the instruction at depth kk.
+// A_STAGE and B_STAGE: one stage of the instruction's A and B operands.
+#if ROWS_ALONG_N
+#define A_STAGE (BK * BN)
+#define B_STAGE (BM * BK)
+#else
 #define A_STAGE (BM * BK)
 #define B_STAGE (BK * BN)
+#endif
 #if ROW_PAIRS && !COPY
 #error "ROW_PAIRS lays out tile images, which only COPY 1 copies"
 #endif
-#if PACKED
+#if PAIRS_AS_THEY_LIE
+// The instruction's A operand's element (row, k) and its B operand's (k, column): X's and Y's images.
+// PAIRED_K(q, t) is the stage's depth of logical column t + 4 q of an instruction: 2 t and 2 t + 1
+// for q = 0 and 1, 8 on for q = 2 and 3. PAIRED_COLUMN(g) is Y's row of the instruction's column g,
+// so that a quarter-warp's two columns lie 4 rows apart, in the other half of the swizzle.
+#define A_LOCAL(row, k) X_IMAGE_OFFSET(row, k, ROWS_ALONG_N ? BN : BM)
+#define B_LOCAL(k, column) Y_IMAGE_OFFSET(column, k, BK)
+#define PAIRED_K(q, t) (8 * ((q) / 2) + 2 * (t) + (q) % 2)
+#define PAIRED_COLUMN(g) ((g) / 2 + 4 * ((g) % 2))
+// Where accumulator c of an instruction tile lies in it: rows 2 g and 2 g + 1 (the instruction's g
+// and g + 8), columns PAIRED_COLUMN(2 t) and PAIRED_COLUMN(2 t + 1).
+#define C_TILE_ROW(c, g, t) (2 * (g) + (c) / 2)
+#define C_TILE_COL(c, g, t) ((t) + 4 * ((c) % 2))
+#elif PACKED
 #define FRAGMENT_K(kk, q, t) ((kk) / 16 * 16 + 4 * (t) + (MMA_K == 8 ? 2 * ((kk) / 8 % 2) : 0) + (q))
 #if ROW_PAIRS
 #define A_LOCAL(m, k) ROW_PAIRED_TILE_OFFSET(m, k, BK)
@@ -104,6 +157,10 @@
 #else
 #define A_LOCAL(m, k) SWIZZLED(m, k, BK)
 #endif
+#ifndef C_TILE_ROW
+#define C_TILE_ROW(c, g, t) C_FRAGMENT_ROW(c, g, t)
+#define C_TILE_COL(c, g, t) C_FRAGMENT_COL(c, g, t)
+#endif
 #if TRANSB && !PACKED
 #define B_LOCAL(k, n) SWIZZLED(n, k, BK)
 #elif !PACKED
@@ -114,7 +171,15 @@
 // one whose first column is `column`.
 inline void load_a_fragment(const __local double* stage, const int row, const int kk, const int g, const int t,
                             double* a) {
-#if PACKED && ROW_PAIRS
+#if PAIRS_AS_THEY_LIE
+  // Registers 2 q and 2 q + 1 hold logical column t + 4 q of rows g and g + 8: X's neighbours.
+#pragma unroll
+  for (int q = 0; q < A_FRAGMENT / 2; ++q) {
+    const double2 pair = *(const __local double2*)(stage + A_LOCAL(row + 2 * g, kk + PAIRED_K(q, t)));
+    a[2 * q] = pair.x;
+    a[2 * q + 1] = pair.y;
+  }
+#elif PACKED && ROW_PAIRS
   // Registers 2 q and 2 q + 1 hold logical column t + 4 q of rows g and g + 8: one pair.
 #pragma unroll
   for (int q = 0; q < A_FRAGMENT / 2; ++q) {
@@ -140,7 +205,15 @@ inline void load_a_fragment(const __local double* stage, const int row, const in
 }
 inline void load_b_fragment(const __local double* stage, const int column, const int kk, const int g, const int t,
                             double* b) {
-#if PACKED
+#if PAIRS_AS_THEY_LIE
+  // Register i holds logical row t + 4 i: registers i and i + 1 are a pair.
+#pragma unroll
+  for (int f = 0; f < B_FRAGMENT; f += 2) {
+    const double2 pair = *(const __local double2*)(stage + B_LOCAL(kk + PAIRED_K(f, t), column + PAIRED_COLUMN(g)));
+    b[f] = pair.x;
+    b[f + 1] = pair.y;
+  }
+#elif PACKED
   // Register i holds logical row t + 4 i: registers i and i + 1 are a pair.
 #pragma unroll
   for (int f = 0; f < B_FRAGMENT; f += 2) {
@@ -303,9 +376,15 @@ void xgemm_mma64(const int M, const int N, const int K, const double alpha, cons
   __local ulong stage_barriers[STAGES] __attribute__((aligned(8)));
   const uint barriers = (uint)(size_t)stage_barriers;
   const uint a_window = (uint)(size_t)a_tiles, b_window = (uint)(size_t)b_tiles;
-  // The work-group's rows of tile images of A and of B (K / BK tiles each: packed K is whole tiles).
+  // The work-group's rows of the images of the instruction's A and B operands (K / BK tiles each:
+  // packed K is whole tiles).
+#if ROWS_ALONG_N
+  const __global double* a_images = B + (size_t)tile_n * k_tiles * A_STAGE;
+  const __global double* b_images = A + (size_t)tile_m * k_tiles * B_STAGE;
+#else
   const __global double* a_images = A + (size_t)tile_m * k_tiles * A_STAGE;
   const __global double* b_images = B + (size_t)tile_n * k_tiles * B_STAGE;
+#endif
   if (thread == 0) {
     for (int stage = 0; stage < STAGES; ++stage) init_barrier(barriers + 8u * (uint)stage, 1u);
     asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
@@ -354,11 +433,11 @@ void xgemm_mma64(const int M, const int N, const int K, const double alpha, cons
       // accumulators leave few registers to spare.
       double b[NI][B_FRAGMENT];
 #pragma unroll
-      for (int j = 0; j < NI; ++j) load_b_fragment(b_stage, warp_n + j * 8, kk, g, t, b[j]);
+      for (int j = 0; j < NI; ++j) load_b_fragment(b_stage, WARP_S + j * 8, kk, g, t, b[j]);
 #pragma unroll
       for (int i = 0; i < MI; ++i) {
         double a[A_FRAGMENT];
-        load_a_fragment(a_stage, warp_m + i * MMA_M, kk, g, t, a);
+        load_a_fragment(a_stage, WARP_R + i * MMA_M, kk, g, t, a);
 #pragma unroll
         for (int j = 0; j < NI; ++j) mma(accumulators[i][j], a, b[j]);
       }
@@ -371,8 +450,13 @@ void xgemm_mma64(const int M, const int N, const int K, const double alpha, cons
     for (int j = 0; j < NI; ++j)
 #pragma unroll
       for (int c = 0; c < C_FRAGMENT; ++c) {
-        const int m = m0 + warp_m + i * MMA_M + C_FRAGMENT_ROW(c, g, t);
-        const int n = n0 + warp_n + j * 8 + C_FRAGMENT_COL(c, g, t);
+#if ROWS_ALONG_N
+        const int m = m0 + warp_m + j * 8 + C_TILE_COL(c, g, t);
+        const int n = n0 + warp_n + i * MMA_M + C_TILE_ROW(c, g, t);
+#else
+        const int m = m0 + warp_m + i * MMA_M + C_TILE_ROW(c, g, t);
+        const int n = n0 + warp_n + j * 8 + C_TILE_COL(c, g, t);
+#endif
         if (m < M && n < N) {
           __global double* p = C + (size_t)m * ldc + n;
 #if KSPLIT > 1
@@ -405,20 +489,21 @@ __kernel void xgemm_mma64_fragment_maps(__global int* out) {
   }
 }
 
-// The fragments a lane loads from one stage whose element (row, k) of A holds 64 row + k and of B
-// 64 n + k, at every depth kk of the stage: per kk and lane, A's registers then B's. And where each
-// element lies: `a_offsets`[m BK + k], `b_offsets`[n BK + k].
+// The fragments a lane loads from one stage whose element (row, k) of the instruction's A operand
+// holds 64 row + k and of its B operand 64 n + k, at every depth kk of the stage: per kk and lane,
+// A's registers then B's. And where each element lies: `a_offsets`[m BK + k], `b_offsets`[n BK + k].
+// (With ROWS_ALONG_N the instruction's A operand is op(B)^T, BN rows, and its B operand op(A)^T.)
 __kernel void xgemm_mma64_loaded_fragments(__global double* registers, __global int* a_offsets,
                                            __global int* b_offsets) {
   __local double a_stage[A_STAGE] __attribute__((aligned(16)));
   __local double b_stage[B_STAGE] __attribute__((aligned(16)));
   const int lane = get_local_id(0), g = lane / 4, t = lane % 4;
-  for (int i = lane; i < BM * BK; i += 32) {
+  for (int i = lane; i < A_STAGE; i += 32) {
     const int m = i / BK, k = i % BK;
     a_stage[A_LOCAL(m, k)] = 64 * m + k;
     a_offsets[i] = A_LOCAL(m, k);
   }
-  for (int i = lane; i < BN * BK; i += 32) {
+  for (int i = lane; i < B_STAGE; i += 32) {
     const int n = i / BK, k = i % BK;
     b_stage[B_LOCAL(k, n)] = 64 * n + k;
     b_offsets[i] = B_LOCAL(k, n);

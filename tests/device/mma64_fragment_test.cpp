@@ -155,38 +155,46 @@ INSTANTIATE_TEST_SUITE_P(EveryInstructionShape, Mma64Fragments,
 // over its K), every element of the stage is read once over its instructions, and the eight lanes
 // of each quarter-warp read eight distinct 16-byte bank groups.
 struct PackedStage {
-  int k, depth;     // the instruction's K, the stage's BK
-  bool row_pairs;   // ROW_PAIRS: A's pairs are rows g and g + 8 rather than two of K
+  int k, depth;       // the instruction's K, the stage's BK
+  int row_pairs = 0;  // ROW_PAIRS: 1 and 2, A's pairs are rows g and g + 8 rather than two of K
+  bool nn = false;    // built for NN rather than TT (ROW_PAIRS 2: the instruction's rows run along N)
+  // Whether the instruction's A operand is op(B)^T (ROW_PAIRS 2 in NN), whose rows run along N.
+  bool rows_along_n() const { return row_pairs == 2 && nn; }
 };
 
-// The family's source built for a packed stage of warps_m x warps_n warps of 16 x 8 (its
-// FRAGMENT_MAP_TEST entries, which any device runs).
-cl::Program packed_stage_program(const PackedStage& stage, int warps_m, int warps_n) {
+// The family's source built for a packed stage of `rows` x `columns` warps of 16 x 8 in the
+// instruction's terms (its FRAGMENT_MAP_TEST entries, which any device runs).
+cl::Program packed_stage_program(const PackedStage& stage, int rows, int columns) {
+  const bool along_n = stage.rows_along_n();
+  const int trans = stage.row_pairs == 2 && !stage.nn;
   const std::string options = "-DFRAGMENT_MAP_TEST -Dasm=__asm__ -DPACKED=1 -DPACK=1 -DMMA_M=16 -DMMA_K=" +
-                              std::to_string(stage.k) + " -DWARPS_M=" + std::to_string(warps_m) +
-                              " -DWARPS_N=" + std::to_string(warps_n) + " -DWTM=16 -DWTN=8 -DBK=" +
+                              std::to_string(stage.k) + " -DWARPS_M=" + std::to_string(along_n ? columns : rows) +
+                              " -DWARPS_N=" + std::to_string(along_n ? rows : columns) +
+                              (along_n ? " -DWTM=8 -DWTN=16" : " -DWTM=16 -DWTN=8") + " -DBK=" +
                               std::to_string(stage.depth) +
-                              " -DSTAGES=2 -DVWA=2 -DVWB=2 -DKSPLIT=1 -DGROUP_M=1 -DPRECISION=64 -DTRANSA=0 -DTRANSB=0" +
-                              (stage.row_pairs ? " -DCOPY=1 -DROW_PAIRS=1" : " -DCOPY=0 -DROW_PAIRS=0");
+                              " -DSTAGES=2 -DVWA=2 -DVWB=2 -DKSPLIT=1 -DGROUP_M=1 -DPRECISION=64 -DTRANSA=" +
+                              std::to_string(trans) + " -DTRANSB=" + std::to_string(trans) +
+                              (stage.row_pairs ? " -DCOPY=1 -DROW_PAIRS=" + std::to_string(stage.row_pairs)
+                                               : std::string(" -DCOPY=0 -DROW_PAIRS=0"));
   cl::Program program(shared_device().context, kernel_family("xgemm_mma64").source().text);
   program.build(std::vector<cl::Device>{shared_device().entry.device}, options.c_str());
   return program;
 }
 
-// What xgemm_mma64_loaded_fragments reports for a stage of bm rows of A and bn columns of B: per
-// instruction and lane, A's registers then B's; and where element (m, k) of A's stage lies,
-// a_at[m BK + k], and element (k, n) of B's, b_at[n BK + k].
+// What xgemm_mma64_loaded_fragments reports for a stage of `rows` rows of the instruction's A operand
+// and `columns` columns of its B operand: per instruction and lane, A's registers then B's; and where
+// element (m, k) of A's stage lies, a_at[m BK + k], and element (k, n) of B's, b_at[n BK + k].
 struct LoadedStage {
   std::vector<cl_double> registers;
   std::vector<cl_int> a_at, b_at;
 };
 
-LoadedStage load_stage(const cl::Program& program, const PackedStage& stage, int bm, int bn) {
+LoadedStage load_stage(const cl::Program& program, const PackedStage& stage, int rows, int columns) {
   const Shape shape{16, stage.k};
   const auto& device = shared_device();
   LoadedStage loaded{std::vector<cl_double>(static_cast<std::size_t>(stage.depth / stage.k) * 32 *
                                             (shape.a_elements() + shape.b_elements())),
-                     std::vector<cl_int>(bm * stage.depth), std::vector<cl_int>(bn * stage.depth)};
+                     std::vector<cl_int>(rows * stage.depth), std::vector<cl_int>(columns * stage.depth)};
   cl::Buffer registers(device.context, CL_MEM_WRITE_ONLY, sizeof(cl_double) * loaded.registers.size());
   cl::Buffer a_offsets(device.context, CL_MEM_WRITE_ONLY, sizeof(cl_int) * loaded.a_at.size());
   cl::Buffer b_offsets(device.context, CL_MEM_WRITE_ONLY, sizeof(cl_int) * loaded.b_at.size());
@@ -209,6 +217,10 @@ TEST_P(Mma64PackedFragments, PairLoadsReadThePermutedDepthWithoutBankConflicts) 
   const Shape shape{16, stage.k};
   const int per_lane = shape.a_elements() + shape.b_elements(), steps = stage.depth / stage.k;
   const LoadedStage loaded = load_stage(packed_stage_program(stage, 1, 1), stage, 16, 8);
+  // The stage's row of the instruction's row i and its column of column j: with ROW_PAIRS 2, rows g
+  // and g + 8 are neighbours 2 g and 2 g + 1, and columns are permuted within 8 (PAIRED_COLUMN).
+  const auto stage_row = [&](int i) { return stage.row_pairs == 2 ? 2 * (i % 8) + i / 8 : i; };
+  const auto stage_column = [&](int j) { return stage.row_pairs == 2 ? j / 2 + 4 * (j % 2) : j; };
   const auto& values = loaded.registers;
   const auto &a_at = loaded.a_at, &b_at = loaded.b_at;
 
@@ -267,7 +279,8 @@ TEST_P(Mma64PackedFragments, PairLoadsReadThePermutedDepthWithoutBankConflicts) 
       for (std::size_t r = 0; r < isa.c[lane].size(); ++r) {
         const Position at = isa.c[lane][r];
         double expected = c.at({at.row, at.column});
-        for (int k = 0; k < stage.k; ++k) expected += a.at({at.row, k}) * b.at({k, at.column});
+        for (int k = 0; k < stage.k; ++k)
+          expected += a.at({stage_row(at.row), k}) * b.at({k, stage_column(at.column)});
         EXPECT_NEAR(d[lane][r], expected, 1e-12) << "depth " << kk << " lane " << lane << " register " << r;
       }
 
@@ -301,72 +314,82 @@ TEST_P(Mma64PackedFragments, PairLoadsReadThePermutedDepthWithoutBankConflicts) 
   EXPECT_EQ(depths_read, every_depth);
 }
 
-INSTANTIATE_TEST_SUITE_P(EveryPackedStage, Mma64PackedFragments,
-                         ::testing::Values(PackedStage{8, 16, false}, PackedStage{8, 32, false},
-                                           PackedStage{16, 16, false}, PackedStage{16, 32, false},
-                                           PackedStage{8, 16, true}, PackedStage{8, 32, true},
-                                           PackedStage{16, 16, true}, PackedStage{16, 32, true}),
-                         [](const auto& info) {
-                           return "k" + std::to_string(info.param.k) + "_bk" + std::to_string(info.param.depth) +
-                                  (info.param.row_pairs ? "_row_pairs" : "");
-                         });
+// Every instruction depth and stage depth, with each way of pairing.
+std::vector<PackedStage> packed_stages(const std::vector<std::pair<int, bool>>& pairings) {
+  std::vector<PackedStage> stages;
+  for (const auto& [row_pairs, nn] : pairings)
+    for (const int k : {8, 16})
+      for (const int depth : {16, 32}) stages.push_back({k, depth, row_pairs, nn});
+  return stages;
+}
 
-// ROW_PAIRS: the pack (kernels/operand_pack.cl) writes A's tile images (operand 0) as the kernel reads
-// its stages (A_LOCAL, as xgemm_mma64_loaded_fragments reports it, over two 16-row blocks), and B's
-// (operand 1) as without pairs: every element of op(A) and op(B)^T, stored K-contiguous or not, at
-// the offset the kernel reads it from, and zeros in the padding. That every element is found where
-// it belongs also shows the layout puts no two elements of a tile in one place.
+std::string packed_stage_name(const ::testing::TestParamInfo<PackedStage>& info) {
+  const PackedStage& stage = info.param;
+  return "k" + std::to_string(stage.k) + "_bk" + std::to_string(stage.depth) +
+         (stage.row_pairs == 1 ? "_row_pairs" : stage.row_pairs == 2 ? (stage.nn ? "_as_they_lie_nn" : "_as_they_lie_tt")
+                                                                      : "");
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryPackedStage, Mma64PackedFragments,
+                         ::testing::ValuesIn(packed_stages({{0, false}, {1, false}, {2, false}, {2, true}})),
+                         packed_stage_name);
+
+// ROW_PAIRS: the pack (kernels/operand_pack.cl) writes the images of the instruction's A and B
+// operands as the kernel reads its stages (A_LOCAL and B_LOCAL, as xgemm_mma64_loaded_fragments
+// reports them, over two 16-row blocks): every element of op(A) and op(B)^T, stored K-contiguous or
+// not, with an even or odd leading dimension, at the offset the kernel reads it from, and zeros in
+// the padding. That every element is found where it belongs also shows the layout puts no two
+// elements of a tile in one place.
 class Mma64RowPairs : public ::testing::TestWithParam<PackedStage> {};
 
 TEST_P(Mma64RowPairs, ThePackWritesWhereTheKernelReads) {
   const PackedStage stage = GetParam();
   const int bm = 32, bn = 16, bk = stage.depth, rows = 40, depth = 37, packed_rows = 64, packed_depth = 64;
   const auto& device = shared_device();
-  const cl::Program program = packed_stage_program(stage, bm / 16, bn / 8);
-  // Where the kernel reads element (m, k) of A's stage and element (k, n) of B's.
-  const LoadedStage loaded = load_stage(program, stage, bm, bn);
+  // The instruction's A operand is op(B)^T where its rows run along N.
+  const int a_operand = stage.rows_along_n() ? 1 : 0, a_rows = a_operand ? bn : bm, b_columns = a_operand ? bm : bn;
+  const cl::Program program = packed_stage_program(stage, a_rows / 16, b_columns / 8);
+  // Where the kernel reads element (m, k) of its A operand's stage and element (k, n) of its B's.
+  const LoadedStage loaded = load_stage(program, stage, a_rows, b_columns);
   const auto &a_at = loaded.a_at, &b_at = loaded.b_at;
 
   for (const int operand : {0, 1})
-    for (const bool k_contiguous : {true, false}) {
-      const int tile_rows = operand == 0 ? bm : bn, ld = k_contiguous ? depth + 3 : rows + 5;
-      std::vector<cl_double> source(static_cast<std::size_t>(k_contiguous ? rows : depth) * ld, -1.0);
-      for (int r = 0; r < rows; ++r)
-        for (int k = 0; k < depth; ++k)
-          source[k_contiguous ? static_cast<std::size_t>(r) * ld + k : static_cast<std::size_t>(k) * ld + r] = r * 1000 + k + 1;
-      cl::Buffer in(device.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof(cl_double) * source.size(),
-                    source.data());
-      std::vector<cl_double> packed(static_cast<std::size_t>(packed_rows) * packed_depth, -1.0);
-      cl::Buffer out(device.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof(cl_double) * packed.size(),
-                     packed.data());
-      cl::Kernel pack(program, "pack_operand");
-      enqueue_pack_operand(device.queue, pack,
-                           {.rows = rows, .depth = depth, .k_contiguous = k_contiguous, .operand = operand,
-                            .source = in(), .offset = 0, .ld = static_cast<std::size_t>(ld), .packed = out(),
-                            .packed_offset = 0, .packed_rows = packed_rows, .segment_depth = packed_depth,
-                            .packed_depth = packed_depth, .tile_rows = static_cast<std::size_t>(tile_rows),
-                            .tile_depth = static_cast<std::size_t>(bk)},
-                           {});
-      device.queue.enqueueReadBuffer(out, CL_TRUE, 0, sizeof(cl_double) * packed.size(), packed.data());
-      for (int r = 0; r < packed_rows; ++r)
-        for (int k = 0; k < packed_depth; ++k) {
-          const std::size_t tile = static_cast<std::size_t>(r / tile_rows) * (packed_depth / bk) + k / bk;
-          const int row = r % tile_rows, column = k % bk;
-          const int offset = operand == 0 ? a_at[row * bk + column] : b_at[row * bk + column];
-          const double expected = r < rows && k < depth ? r * 1000 + k + 1 : 0.0;
-          ASSERT_EQ(packed[tile * tile_rows * bk + offset], expected)
-              << "operand " << operand << (k_contiguous ? ", K-contiguous" : ", M-contiguous") << ", element (" << r
-              << ", " << k << ")";
-        }
-    }
+    for (const bool k_contiguous : {true, false})
+      for (const int ld_beyond : {3, 4}) {
+        const int tile_rows = operand == 0 ? bm : bn, ld = (k_contiguous ? depth : rows) + ld_beyond;
+        std::vector<cl_double> source(static_cast<std::size_t>(k_contiguous ? rows : depth) * ld, -1.0);
+        for (int r = 0; r < rows; ++r)
+          for (int k = 0; k < depth; ++k)
+            source[k_contiguous ? static_cast<std::size_t>(r) * ld + k : static_cast<std::size_t>(k) * ld + r] = r * 1000 + k + 1;
+        cl::Buffer in(device.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof(cl_double) * source.size(),
+                      source.data());
+        std::vector<cl_double> packed(static_cast<std::size_t>(packed_rows) * packed_depth, -1.0);
+        cl::Buffer out(device.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof(cl_double) * packed.size(),
+                       packed.data());
+        cl::Kernel pack(program, "pack_operand");
+        enqueue_pack_operand(device.queue, pack,
+                             {.rows = rows, .depth = depth, .k_contiguous = k_contiguous, .operand = operand,
+                              .source = in(), .offset = 0, .ld = static_cast<std::size_t>(ld), .packed = out(),
+                              .packed_offset = 0, .packed_rows = packed_rows, .segment_depth = packed_depth,
+                              .packed_depth = packed_depth, .tile_rows = static_cast<std::size_t>(tile_rows),
+                              .tile_depth = static_cast<std::size_t>(bk)},
+                             {});
+        device.queue.enqueueReadBuffer(out, CL_TRUE, 0, sizeof(cl_double) * packed.size(), packed.data());
+        for (int r = 0; r < packed_rows; ++r)
+          for (int k = 0; k < packed_depth; ++k) {
+            const std::size_t tile = static_cast<std::size_t>(r / tile_rows) * (packed_depth / bk) + k / bk;
+            const int row = r % tile_rows, column = k % bk;
+            const int offset = operand == a_operand ? a_at[row * bk + column] : b_at[row * bk + column];
+            const double expected = r < rows && k < depth ? r * 1000 + k + 1 : 0.0;
+            ASSERT_EQ(packed[tile * tile_rows * bk + offset], expected)
+                << "operand " << operand << (k_contiguous ? ", K-contiguous" : ", M-contiguous") << ", ld " << ld
+                << ", element (" << r << ", " << k << ")";
+          }
+      }
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryPairedStage, Mma64RowPairs,
-                         ::testing::Values(PackedStage{8, 16, true}, PackedStage{8, 32, true},
-                                           PackedStage{16, 16, true}, PackedStage{16, 32, true}),
-                         [](const auto& info) {
-                           return "k" + std::to_string(info.param.k) + "_bk" + std::to_string(info.param.depth);
-                         });
+                         ::testing::ValuesIn(packed_stages({{1, false}, {2, false}, {2, true}})), packed_stage_name);
 
 }  // namespace
 }  // namespace gemmtune::testing
