@@ -491,13 +491,19 @@ __kernel void xgemm_mma64_fragment_maps(__global int* out) {
 
 // The fragments a lane loads from one stage whose element (row, k) of the instruction's A operand
 // holds 64 row + k and of its B operand 64 n + k, at every depth kk of the stage: per kk and lane,
-// A's registers then B's. And where each element lies: `a_offsets`[m BK + k], `b_offsets`[n BK + k].
-// (With ROWS_ALONG_N the instruction's A operand is op(B)^T, BN rows, and its B operand op(A)^T.)
+// A's registers then B's. And where each element lies: `a_offsets`[m BK + k], `b_offsets`[n BK + k];
+// and where the kernel writes each lane's accumulators of an instruction tile in it, (row, column)
+// per accumulator, in `c_places`. (With ROWS_ALONG_N the instruction's A operand is op(B)^T, BN
+// rows, and its B operand op(A)^T.)
 __kernel void xgemm_mma64_loaded_fragments(__global double* registers, __global int* a_offsets,
-                                           __global int* b_offsets) {
+                                           __global int* b_offsets, __global int* c_places) {
   __local double a_stage[A_STAGE] __attribute__((aligned(16)));
   __local double b_stage[B_STAGE] __attribute__((aligned(16)));
   const int lane = get_local_id(0), g = lane / 4, t = lane % 4;
+  for (int c = 0; c < C_FRAGMENT; ++c) {
+    c_places[(lane * C_FRAGMENT + c) * 2] = C_TILE_ROW(c, g, t);
+    c_places[(lane * C_FRAGMENT + c) * 2 + 1] = C_TILE_COL(c, g, t);
+  }
   for (int i = lane; i < A_STAGE; i += 32) {
     const int m = i / BK, k = i % BK;
     a_stage[A_LOCAL(m, k)] = 64 * m + k;

@@ -182,11 +182,13 @@ cl::Program packed_stage_program(const PackedStage& stage, int rows, int columns
 }
 
 // What xgemm_mma64_loaded_fragments reports for a stage of `rows` rows of the instruction's A operand
-// and `columns` columns of its B operand: per instruction and lane, A's registers then B's; and where
-// element (m, k) of A's stage lies, a_at[m BK + k], and element (k, n) of B's, b_at[n BK + k].
+// and `columns` columns of its B operand: per instruction and lane, A's registers then B's; where
+// element (m, k) of A's stage lies, a_at[m BK + k], and element (k, n) of B's, b_at[n BK + k]; and
+// where the kernel writes a lane's accumulator c of an instruction tile, c_place[lane][c].
 struct LoadedStage {
   std::vector<cl_double> registers;
   std::vector<cl_int> a_at, b_at;
+  std::vector<std::vector<Position>> c_place;
 };
 
 LoadedStage load_stage(const cl::Program& program, const PackedStage& stage, int rows, int columns) {
@@ -194,19 +196,30 @@ LoadedStage load_stage(const cl::Program& program, const PackedStage& stage, int
   const auto& device = shared_device();
   LoadedStage loaded{std::vector<cl_double>(static_cast<std::size_t>(stage.depth / stage.k) * 32 *
                                             (shape.a_elements() + shape.b_elements())),
-                     std::vector<cl_int>(rows * stage.depth), std::vector<cl_int>(columns * stage.depth)};
+                     std::vector<cl_int>(rows * stage.depth), std::vector<cl_int>(columns * stage.depth), {}};
   cl::Buffer registers(device.context, CL_MEM_WRITE_ONLY, sizeof(cl_double) * loaded.registers.size());
   cl::Buffer a_offsets(device.context, CL_MEM_WRITE_ONLY, sizeof(cl_int) * loaded.a_at.size());
   cl::Buffer b_offsets(device.context, CL_MEM_WRITE_ONLY, sizeof(cl_int) * loaded.b_at.size());
+  std::vector<cl_int> places(static_cast<std::size_t>(32 * shape.c_elements() * 2));
+  cl::Buffer c_places(device.context, CL_MEM_WRITE_ONLY, sizeof(cl_int) * places.size());
   cl::Kernel kernel(program, "xgemm_mma64_loaded_fragments");
   kernel.setArg(0, registers);
   kernel.setArg(1, a_offsets);
   kernel.setArg(2, b_offsets);
+  kernel.setArg(3, c_places);
   device.queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(32), cl::NDRange(32));
   device.queue.enqueueReadBuffer(registers, CL_TRUE, 0, sizeof(cl_double) * loaded.registers.size(),
                                  loaded.registers.data());
   device.queue.enqueueReadBuffer(a_offsets, CL_TRUE, 0, sizeof(cl_int) * loaded.a_at.size(), loaded.a_at.data());
   device.queue.enqueueReadBuffer(b_offsets, CL_TRUE, 0, sizeof(cl_int) * loaded.b_at.size(), loaded.b_at.data());
+  device.queue.enqueueReadBuffer(c_places, CL_TRUE, 0, sizeof(cl_int) * places.size(), places.data());
+  for (int lane = 0; lane < 32; ++lane) {
+    loaded.c_place.emplace_back();
+    for (int c = 0; c < shape.c_elements(); ++c) {
+      const std::size_t at = static_cast<std::size_t>(lane * shape.c_elements() + c) * 2;
+      loaded.c_place.back().push_back({places[at], places[at + 1]});
+    }
+  }
   return loaded;
 }
 
@@ -217,12 +230,9 @@ TEST_P(Mma64PackedFragments, PairLoadsReadThePermutedDepthWithoutBankConflicts) 
   const Shape shape{16, stage.k};
   const int per_lane = shape.a_elements() + shape.b_elements(), steps = stage.depth / stage.k;
   const LoadedStage loaded = load_stage(packed_stage_program(stage, 1, 1), stage, 16, 8);
-  // The stage's row of the instruction's row i and its column of column j: with ROW_PAIRS 2, rows g
-  // and g + 8 are neighbours 2 g and 2 g + 1, and columns are permuted within 8 (PAIRED_COLUMN).
-  const auto stage_row = [&](int i) { return stage.row_pairs == 2 ? 2 * (i % 8) + i / 8 : i; };
-  const auto stage_column = [&](int j) { return stage.row_pairs == 2 ? j / 2 + 4 * (j % 2) : j; };
   const auto& values = loaded.registers;
   const auto &a_at = loaded.a_at, &b_at = loaded.b_at;
+  const auto& c_place = loaded.c_place;
 
   std::mt19937 random(11);
   std::uniform_real_distribution<double> value(-1, 1);
@@ -259,7 +269,8 @@ TEST_P(Mma64PackedFragments, PairLoadsReadThePermutedDepthWithoutBankConflicts) 
     }
     const int kk = step * stage.k;
 
-    // The instruction on those registers computes the stage's product over its K.
+    // The instruction on those registers computes the stage's product over its K, each element where
+    // the kernel writes it (with ROW_PAIRS 2 not where the instruction's own map puts it).
     Matrix a, b, c;
     for (int i = 0; i < 16; ++i)
       for (int k = 0; k < stage.k; ++k) a[{i, k}] = value(random);
@@ -277,10 +288,9 @@ TEST_P(Mma64PackedFragments, PairLoadsReadThePermutedDepthWithoutBankConflicts) 
     const auto d = emulate_mma(isa, stage.k, held(loaded.a, a), held(loaded.b, b), held(isa.c, c));
     for (int lane = 0; lane < 32; ++lane)
       for (std::size_t r = 0; r < isa.c[lane].size(); ++r) {
-        const Position at = isa.c[lane][r];
+        const Position at = isa.c[lane][r], written = c_place[lane][r];
         double expected = c.at({at.row, at.column});
-        for (int k = 0; k < stage.k; ++k)
-          expected += a.at({stage_row(at.row), k}) * b.at({k, stage_column(at.column)});
+        for (int k = 0; k < stage.k; ++k) expected += a.at({written.row, k}) * b.at({k, written.column});
         EXPECT_NEAR(d[lane][r], expected, 1e-12) << "depth " << kk << " lane " << lane << " register " << r;
       }
 
