@@ -25,7 +25,8 @@
 // it lies (X_IMAGE_OFFSET and Y_IMAGE_OFFSET, below).
 //
 // Work-groups of 32 x 8 work-items each move a 32 x 32 block through local memory, so that reads
-// and writes are both along a contiguous dimension whether or not the operand is transposed.
+// and writes are both along a contiguous dimension whether or not the operand is transposed (with
+// ROW_PAIRS 2, an operand that lies as its image does is copied directly).
 
 #define PACK_BLOCK 32
 #define SWIZZLE_ROW_ELEMENTS (128 / (int)sizeof(storage_t))
@@ -94,10 +95,11 @@ inline size_t image_index(const int r, const int k, const int packed_depth, cons
                                               : Y_IMAGE_OFFSET(r % tile_rows, k % tile_depth, tile_depth));
 }
 
-// An operand that lies along its image's rows (X with its rows contiguous, Y with K: NN and TT) is
-// copied in 16-byte pairs of neighbours, without local memory: each work-group's 32 x 32 block as 16
-// pairs a line, 2 lines a warp. The other one goes through local memory, read along the operand's
-// contiguous dimension and written along the image's.
+// An operand that lies along its image's rows (X with its rows contiguous, Y with K contiguous: both
+// operands in NN and TT, one in NT and TN) is copied in 16-byte pairs of neighbours, without local
+// memory (tile shapes, packed rows and packed depth are even, so a pair never straddles them): each
+// work-group's 32 x 32 block as 16 pairs a line, 2 lines a warp. The other one goes through local
+// memory, read along the operand's contiguous dimension and written along the image's.
 __kernel __attribute__((reqd_work_group_size(PACK_BLOCK, 8, 1)))
 void pack_operand(const int rows, const int depth, const int k_contiguous, const int operand,
                   __global const storage_t* X, const ulong offset, const int ld, __global storage_t* packed,
@@ -112,7 +114,7 @@ void pack_operand(const int rows, const int depth, const int k_contiguous, const
   if (is_x != (bool)k_contiguous) {
     const bool aligned = offset % 2 == 0 && ld % 2 == 0;
     for (int line = 2 * y + x / 16; line < PACK_BLOCK; line += 16) {
-      const int along = 2 * (x % 16);  // the first of the pair along the shared dimension
+      const int along = 2 * (x % 16);  // the first of the pair along the contiguous dimension
       const int r = is_x ? r0 + along : r0 + line, k = is_x ? k0 + line : k0 + along;
       if (r >= packed_rows || k >= segment_depth) continue;
       const size_t at = is_x ? (size_t)k * ld + r : (size_t)r * ld + k;

@@ -3,7 +3,8 @@
 // Row-major canonical form as in every family (kernels/README.md): C is M x N, op(A) M x K,
 // op(B) K x N. A work-group of WARPS_M x WARPS_N warps computes a BM x BN tile of C
 // (BM = WARPS_M * WTM, BN = WARPS_N * WTN); each warp a WTM x WTN tile of it, as a grid of
-// MMA_M x 8 instruction tiles whose accumulators stay in registers.
+// MMA_M x 8 instruction tiles whose accumulators stay in registers (8 x MMA_M where the
+// instruction's rows run along N: PAIRS AS THEY LIE, below).
 //
 // Tiles of A and B reach local memory by cp.async (global to local without registers), STAGES
 // tiles of depth BK in flight, so loads overlap the products. Each operand is copied along its
@@ -18,7 +19,7 @@
 //   MMA_M, MMA_K  the instruction: m16n8k16, m16n8k8, m16n8k4 (MMA_M 16) or m8n8k4 (MMA_M 8); the
 //                 Hopper shapes run at twice the rate of m8n8k4
 //   WARPS_M, WARPS_N  warps of a work-group along M and N
-//   WTM, WTN      the warp's tile of C (multiples of MMA_M and of 8)
+//   WTM, WTN      the warp's tile of C (multiples of MMA_M and of 8; of 16 both with ROW_PAIRS 2)
 //   BK            depth of one tile in local memory (a multiple of MMA_K)
 //   STAGES        tiles in local memory at once, 2 to 8: the copies in flight while a work-group
 //                 computes are STAGES - 1 tiles; two or three work-groups share a multiprocessor
@@ -39,8 +40,8 @@
 //                 (PAIRS AS THEY LIE, below); 0: pairs of K
 // Problem properties: PRECISION (64 only), TRANSA, TRANSB, PACKED.
 //
-// PACKED: op(A) and op(B)^T were packed by kernels/operand_pack.cl K-contiguous and padded with
-// zeros to whole tiles, so both local tiles are rows of K laid out as tile images (below), no copy
+// PACKED: op(A) and op(B)^T were packed by kernels/operand_pack.cl K-contiguous (with ROW_PAIRS 2,
+// X along its rows) and padded with zeros to whole tiles, laid out as tile images (below), no copy
 // is checked, and a lane reads its fragment in 16-byte pairs, half the local-memory loads of
 // 8-byte ones: the instruction's K is permuted alike for A and B (FRAGMENT_K), which leaves the
 // product as it was and puts each lane's elements side by side. Packing costs a read and a write
@@ -48,13 +49,14 @@
 //
 // PAIRS AS THEY LIE (ROW_PAIRS 2): the instruction's A operand takes its registers in pairs of rows
 // (g and g + 8) at one depth, its B operand in pairs of depths at one column. An operand that lies
-// with its rows contiguous gives the first (X: op(A) in TT and TN, as A^T's rows of M; op(B)^T in
-// NN and NT, as B's rows of N), one with K contiguous the second (Y: the other operand). The
-// instruction's rows g and g + 8 are then X's neighbours 2 g and 2 g + 1, its depth is permuted
-// alike for X and Y (PAIRED_K), and where X is op(B)^T the kernel computes C^T's tile, B^T A^T,
-// and writes it back transposed. In NN and TT both operands are packed by plain copies of 16-byte
-// pairs, no transposition (kernels/operand_pack.cl, X_IMAGE_OFFSET and Y_IMAGE_OFFSET); the
-// instruction still finds each pair where it reads it.
+// with its rows contiguous gives the first as neighbours, one with K contiguous the second. TRANSA
+// alone picks X, the instruction's A operand: op(A) in TT and TN (A^T's rows of M), op(B)^T in NN
+// and NT (B's rows of N); Y is the other. The instruction's rows g and g + 8 are X's neighbours 2 g
+// and 2 g + 1, its depth is permuted alike for X and Y (PAIRED_K), and where X is op(B)^T the
+// kernel computes C^T's tile, B^T A^T, and writes it back transposed. In NN and TT both operands
+// lie as their images do and are packed by plain copies of 16-byte pairs (kernels/operand_pack.cl,
+// X_IMAGE_OFFSET and Y_IMAGE_OFFSET); in NT and TN the pack transposes one of them, as it does
+// both without pairs.
 // cl_khr_fp64 and storage_t come from kernels/precision_storage.cl, the copies and mbarriers from
 // kernels/async_copy.cl, pack_operand and the tile images' layout from kernels/operand_pack.cl.
 
@@ -62,7 +64,7 @@
 #define BM (WARPS_M * WTM)
 #define BN (WARPS_N * WTN)
 #define PAIRS_AS_THEY_LIE (ROW_PAIRS == 2)
-#if PAIRS_AS_THEY_LIE && (!PACKED || MMA_M != 16)
+#if PAIRS_AS_THEY_LIE && (!PACKED || MMA_M != 16 || MMA_K < 8)
 #error "ROW_PAIRS 2 takes packed operands and m16n8k8 or m16n8k16"
 #endif
 // The instruction's rows run along N where X is op(B)^T (the kernel computes C^T's tile), along M
@@ -113,13 +115,6 @@
   ((row) * (length) + \
    ((column) ^ ((length) >= 16 ? (row) % 4 * 4 : (length) == 8 ? (row) / 2 % 2 * 4 : 0)))
 
-// Local tiles, laid out as the operands lie in global memory (see the header), or, packed, as the
-// tile images of kernels/operand_pack.cl (SWIZZLED_TILE_OFFSET: rows of 16 doubles of K, their
-// 16-byte chunks swizzled by the row's position among 8). A lane's chunks in a row of 16 are 2 t
-// and 2 t + 1: both at once for m16n8k16, one per instruction for m16n8k8 (its two instructions of
-// a row take the even chunks, then the odd ones). Rows g and g + 1 of a quarter-warp then read
-// chunks of opposite parity after the swizzle, in distinct banks. FRAGMENT_K is the physical column
-// of the q-th logical column t + 4 q of the instruction at depth kk.
 // A_STAGE and B_STAGE: one stage of the instruction's A and B operands.
 #if ROWS_ALONG_N
 #define A_STAGE (BK * BN)
@@ -145,6 +140,13 @@
 #define C_TILE_ROW(c, g, t) (2 * (g) + (c) / 2)
 #define C_TILE_COL(c, g, t) ((t) + 4 * ((c) % 2))
 #elif PACKED
+// Local tiles, laid out as the operands lie in global memory (see the header), or, packed, as the
+// tile images of kernels/operand_pack.cl (SWIZZLED_TILE_OFFSET: rows of 16 doubles of K, their
+// 16-byte chunks swizzled by the row's position among 8). A lane's chunks in a row of 16 are 2 t
+// and 2 t + 1: both at once for m16n8k16, one per instruction for m16n8k8 (its two instructions of
+// a row take the even chunks, then the odd ones). Rows g and g + 1 of a quarter-warp then read
+// chunks of opposite parity after the swizzle, in distinct banks. FRAGMENT_K is the physical column
+// of the q-th logical column t + 4 q of the instruction at depth kk.
 #define FRAGMENT_K(kk, q, t) ((kk) / 16 * 16 + 4 * (t) + (MMA_K == 8 ? 2 * ((kk) / 8 % 2) : 0) + (q))
 #if ROW_PAIRS
 #define A_LOCAL(m, k) ROW_PAIRED_TILE_OFFSET(m, k, BK)
@@ -276,7 +278,8 @@ inline void mma(double* d, const double* a, const double* b) {
 #endif
 }
 
-// Issues the copies of one K tile of A and B (tile index `tile`) into local stage buffers.
+// Issues the copies of one K tile of A and B (tile index `tile`) into local stage buffers (COPY 0,
+// so never where the instruction's A operand is op(B)^T: ROW_PAIRS takes COPY 1).
 inline void load_tile(__local double* a_stage, __local double* b_stage, const __global double* A, const int lda,
                       const __global double* B, const int ldb, const int M, const int N, const int K, const int m0,
                       const int n0, const int tile, const int thread) {

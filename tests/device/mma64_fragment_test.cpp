@@ -157,7 +157,7 @@ INSTANTIATE_TEST_SUITE_P(EveryInstructionShape, Mma64Fragments,
 struct PackedStage {
   int k, depth;       // the instruction's K, the stage's BK
   int row_pairs = 0;  // ROW_PAIRS: 1 and 2, A's pairs are rows g and g + 8 rather than two of K
-  bool nn = false;    // built for NN rather than TT (ROW_PAIRS 2: the instruction's rows run along N)
+  bool nn = false;    // ROW_PAIRS 2: built for NN (the instruction's rows along N), else TT; others NN
   // Whether the instruction's A operand is op(B)^T (ROW_PAIRS 2 in NN), whose rows run along N.
   bool rows_along_n() const { return row_pairs == 2 && nn; }
 };
@@ -236,7 +236,8 @@ TEST_P(Mma64PackedFragments, PairLoadsReadThePermutedDepthWithoutBankConflicts) 
 
   std::mt19937 random(11);
   std::uniform_real_distribution<double> value(-1, 1);
-  std::multiset<int> depths_read;  // by A's registers of row 0, over every instruction of the stage
+  // The elements of A's 16 rows and of B's 8 columns that the registers hold, over every instruction.
+  std::multiset<std::pair<int, int>> a_read, b_read;
   for (int step = 0; step < steps; ++step) {
     // The depths this instruction reads (any MMA_K of the stage's), each named by its rank.
     std::set<int> depths;
@@ -253,13 +254,14 @@ TEST_P(Mma64PackedFragments, PairLoadsReadThePermutedDepthWithoutBankConflicts) 
       std::vector<Position> a, b;
       for (int i = 0; i < shape.a_elements(); ++i) {
         const int row = static_cast<int>(p[i]) / 64, k = static_cast<int>(p[i]) % 64;
-        if (row == 0) depths_read.insert(k);
+        a_read.insert({row, k});
         a.push_back({row, rank(k)});
         a_offset[lane].push_back(a_at[row * stage.depth + k]);
       }
       for (int i = 0; i < shape.b_elements(); ++i) {
         const double held = p[shape.a_elements() + i];
         const int column = static_cast<int>(held) / 64, k = static_cast<int>(held) % 64;
+        b_read.insert({column, k});
         ASSERT_TRUE(depths.contains(k)) << "lane " << lane << " B register " << i << " holds depth " << k
                                         << ", which A's registers of this instruction do not";
         b.push_back({rank(k), column});
@@ -318,10 +320,23 @@ TEST_P(Mma64PackedFragments, PairLoadsReadThePermutedDepthWithoutBankConflicts) 
       check_pairs(a_offset, shape.a_elements(), 2, 4);
     check_pairs(b_offset, shape.b_elements(), 1, 2);
   }
-  // Over the stage's instructions, every depth of a row is read once.
-  std::multiset<int> every_depth;
-  for (int k = 0; k < stage.depth; ++k) every_depth.insert(k);
-  EXPECT_EQ(depths_read, every_depth);
+  // Over the stage's instructions, every element of A's rows and of B's columns is read once, and
+  // the kernel writes each lane's accumulators to every place of the instruction tile once.
+  const auto every = [&](int lines) {
+    std::multiset<std::pair<int, int>> elements;
+    for (int line = 0; line < lines; ++line)
+      for (int k = 0; k < stage.depth; ++k) elements.insert({line, k});
+    return elements;
+  };
+  EXPECT_EQ(a_read, every(16));
+  EXPECT_EQ(b_read, every(8));
+  std::set<std::pair<int, int>> places;
+  for (const auto& lane : c_place)
+    for (const Position& at : lane) {
+      EXPECT_TRUE(at.row >= 0 && at.row < 16 && at.column >= 0 && at.column < 8) << at.row << ", " << at.column;
+      places.insert({at.row, at.column});
+    }
+  EXPECT_EQ(places.size(), 16u * 8u);
 }
 
 // Every instruction depth and stage depth, with each way of pairing.
@@ -346,17 +361,21 @@ INSTANTIATE_TEST_SUITE_P(EveryPackedStage, Mma64PackedFragments,
 
 // ROW_PAIRS: the pack (kernels/operand_pack.cl) writes the images of the instruction's A and B
 // operands as the kernel reads its stages (A_LOCAL and B_LOCAL, as xgemm_mma64_loaded_fragments
-// reports them, over two 16-row blocks): every element of op(A) and op(B)^T, stored K-contiguous or
-// not, with an even or odd leading dimension, at the offset the kernel reads it from, and zeros in
-// the padding. That every element is found where it belongs also shows the layout puts no two
-// elements of a tile in one place.
+// reports them, over two tiles of op(A) and four of op(B)^T): every element of op(A) and op(B)^T,
+// stored K-contiguous or not, with even or odd leading dimensions and offsets, at the offset the
+// kernel reads it from, zeros in the padding and nothing past the packed operand. That every
+// element is found where it belongs also shows the layout puts no two elements of a tile in one
+// place.
 class Mma64RowPairs : public ::testing::TestWithParam<PackedStage> {};
 
 TEST_P(Mma64RowPairs, ThePackWritesWhereTheKernelReads) {
   const PackedStage stage = GetParam();
-  const int bm = 32, bn = 16, bk = stage.depth, rows = 40, depth = 37, packed_rows = 64, packed_depth = 64;
+  const int bm = 32, bn = 16, bk = stage.depth, rows = 41, depth = 37, packed_rows = 64, packed_depth = 64;
+  const std::size_t guard = 64;  // elements after the packed operand, which the pack must leave
   const auto& device = shared_device();
-  // The instruction's A operand is op(B)^T where its rows run along N.
+  // The instruction's A operand is op(B)^T where its rows run along N. Odd and even leading
+  // dimensions and offsets take the pack's 16-byte and 8-byte paths (ROW_PAIRS 2), an odd row count
+  // a pair half outside op(A) or op(B)^T.
   const int a_operand = stage.rows_along_n() ? 1 : 0, a_rows = a_operand ? bn : bm, b_columns = a_operand ? bm : bn;
   const cl::Program program = packed_stage_program(stage, a_rows / 16, b_columns / 8);
   // Where the kernel reads element (m, k) of its A operand's stage and element (k, n) of its B's.
@@ -365,37 +384,41 @@ TEST_P(Mma64RowPairs, ThePackWritesWhereTheKernelReads) {
 
   for (const int operand : {0, 1})
     for (const bool k_contiguous : {true, false})
-      for (const int ld_beyond : {3, 4}) {
-        const int tile_rows = operand == 0 ? bm : bn, ld = (k_contiguous ? depth : rows) + ld_beyond;
-        std::vector<cl_double> source(static_cast<std::size_t>(k_contiguous ? rows : depth) * ld, -1.0);
-        for (int r = 0; r < rows; ++r)
-          for (int k = 0; k < depth; ++k)
-            source[k_contiguous ? static_cast<std::size_t>(r) * ld + k : static_cast<std::size_t>(k) * ld + r] = r * 1000 + k + 1;
-        cl::Buffer in(device.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof(cl_double) * source.size(),
-                      source.data());
-        std::vector<cl_double> packed(static_cast<std::size_t>(packed_rows) * packed_depth, -1.0);
-        cl::Buffer out(device.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof(cl_double) * packed.size(),
-                       packed.data());
-        cl::Kernel pack(program, "pack_operand");
-        enqueue_pack_operand(device.queue, pack,
-                             {.rows = rows, .depth = depth, .k_contiguous = k_contiguous, .operand = operand,
-                              .source = in(), .offset = 0, .ld = static_cast<std::size_t>(ld), .packed = out(),
-                              .packed_offset = 0, .packed_rows = packed_rows, .segment_depth = packed_depth,
-                              .packed_depth = packed_depth, .tile_rows = static_cast<std::size_t>(tile_rows),
-                              .tile_depth = static_cast<std::size_t>(bk)},
-                             {});
-        device.queue.enqueueReadBuffer(out, CL_TRUE, 0, sizeof(cl_double) * packed.size(), packed.data());
-        for (int r = 0; r < packed_rows; ++r)
-          for (int k = 0; k < packed_depth; ++k) {
-            const std::size_t tile = static_cast<std::size_t>(r / tile_rows) * (packed_depth / bk) + k / bk;
-            const int row = r % tile_rows, column = k % bk;
-            const int offset = operand == a_operand ? a_at[row * bk + column] : b_at[row * bk + column];
-            const double expected = r < rows && k < depth ? r * 1000 + k + 1 : 0.0;
-            ASSERT_EQ(packed[tile * tile_rows * bk + offset], expected)
-                << "operand " << operand << (k_contiguous ? ", K-contiguous" : ", M-contiguous") << ", ld " << ld
-                << ", element (" << r << ", " << k << ")";
-          }
-      }
+      for (const int ld_beyond : {3, 4})
+        for (const std::size_t offset : {0, 1}) {
+          const int tile_rows = operand == 0 ? bm : bn, ld = (k_contiguous ? depth : rows) + ld_beyond;
+          std::vector<cl_double> source(offset + static_cast<std::size_t>(k_contiguous ? rows : depth) * ld, -1.0);
+          for (int r = 0; r < rows; ++r)
+            for (int k = 0; k < depth; ++k)
+              source[offset + (k_contiguous ? static_cast<std::size_t>(r) * ld + k
+                                            : static_cast<std::size_t>(k) * ld + r)] = r * 1000 + k + 1;
+          cl::Buffer in(device.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof(cl_double) * source.size(),
+                        source.data());
+          std::vector<cl_double> packed(static_cast<std::size_t>(packed_rows) * packed_depth + guard, -1.0);
+          cl::Buffer out(device.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof(cl_double) * packed.size(),
+                         packed.data());
+          cl::Kernel pack(program, "pack_operand");
+          enqueue_pack_operand(device.queue, pack,
+                               {.rows = rows, .depth = depth, .k_contiguous = k_contiguous, .operand = operand,
+                                .source = in(), .offset = offset, .ld = static_cast<std::size_t>(ld), .packed = out(),
+                                .packed_offset = 0, .packed_rows = packed_rows, .segment_depth = packed_depth,
+                                .packed_depth = packed_depth, .tile_rows = static_cast<std::size_t>(tile_rows),
+                                .tile_depth = static_cast<std::size_t>(bk)},
+                               {});
+          device.queue.enqueueReadBuffer(out, CL_TRUE, 0, sizeof(cl_double) * packed.size(), packed.data());
+          for (int r = 0; r < packed_rows; ++r)
+            for (int k = 0; k < packed_depth; ++k) {
+              const std::size_t tile = static_cast<std::size_t>(r / tile_rows) * (packed_depth / bk) + k / bk;
+              const int row = r % tile_rows, column = k % bk;
+              const int at = operand == a_operand ? a_at[row * bk + column] : b_at[row * bk + column];
+              const double expected = r < rows && k < depth ? r * 1000 + k + 1 : 0.0;
+              ASSERT_EQ(packed[tile * tile_rows * bk + at], expected)
+                  << "operand " << operand << (k_contiguous ? ", K-contiguous" : ", rows contiguous") << ", ld " << ld
+                  << ", offset " << offset << ", element (" << r << ", " << k << ")";
+            }
+          for (std::size_t after = packed.size() - guard; after < packed.size(); ++after)
+            ASSERT_EQ(packed[after], -1.0) << "operand " << operand << ": written past the packed operand";
+        }
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryPairedStage, Mma64RowPairs,
