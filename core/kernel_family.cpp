@@ -83,7 +83,7 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
                                               "scale_first", "precisions", "transpositions", "parameters",
                                               "device_defaults", "safe_defaults", "rules", "choices", "defines",
                                               "compiler_options", "ptx_target", "default_priority", "global",
-                                              "local", "model", "pack"};
+                                              "local", "model", "pack", "tensor_maps"};
   for (const auto& item : root)
     if (!known.contains(std::string(item.key())))
       throw ConfigError(origin + ": unknown key \"" + std::string(item.key()) + "\"");
@@ -240,6 +240,22 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
       throw ConfigError(where + ": \"precisions\" or \"when\" must say when operands are packed");
     family.pack_ = std::move(description);
   }
+  if (const auto* maps = member(root, "tensor_maps")) {
+    const std::string where = origin + ": tensor_maps";
+    const auto& object = object_at(*maps, where);
+    static const std::set<std::string> map_keys = {"when", "entry", "tile_m", "tile_n", "tile_k", "unaligned"};
+    for (const auto& item : object)
+      if (!map_keys.contains(std::string(item.key())))
+        throw ConfigError(where + ": unknown key \"" + std::string(item.key()) + "\"");
+    const auto* unaligned = member(object, "unaligned");
+    if (!unaligned) throw ConfigError(where + ": \"unaligned\" must say the configuration of an unaligned operand");
+    family.tensor_maps_ = TensorMapDescription{parse(string_at(object, "when", where), "tensor_maps.when", false),
+                                               string_at(object, "entry", where),
+                                               parse(string_at(object, "tile_m", where), "tensor_maps.tile_m", false),
+                                               parse(string_at(object, "tile_n", where), "tensor_maps.tile_n", false),
+                                               parse(string_at(object, "tile_k", where), "tensor_maps.tile_k", false),
+                                               config_at(*unaligned, where + ": unaligned")};
+  }
   for (const auto& [key, target] : {std::pair{"global", &family.global_}, std::pair{"local", &family.local_}}) {
     const auto texts = strings_at(root, key, origin);
     if (texts.empty() || texts.size() > 3) throw ConfigError(origin + ": \"" + key + "\" must list 1 to 3 expressions");
@@ -369,6 +385,10 @@ KernelConfig KernelFamily::aligned(KernelConfig config, std::size_t lda, std::si
     if (parameter.aligned_to == "A") config[parameter.name] = widest_aligned_width(config[parameter.name], lda, a_offset);
     if (parameter.aligned_to == "B") config[parameter.name] = widest_aligned_width(config[parameter.name], ldb, b_offset);
   }
+  if (tensor_maps_ && uses_tensor_maps(config) &&
+      (widest_aligned_width(tensor_map_alignment, lda, a_offset) < tensor_map_alignment ||
+       widest_aligned_width(tensor_map_alignment, ldb, b_offset) < tensor_map_alignment))
+    for (const auto& [name, value] : tensor_maps_->unaligned) config[name] = value;
   return config;
 }
 
@@ -387,6 +407,18 @@ std::string KernelFamily::build_options(const KernelConfig& config, Precision pr
     if (evaluate(option.when, values, "compiler option condition"))
       options << ' ' << option.option << evaluate(option.value, values, "compiler option value");
   return options.str();
+}
+
+bool KernelFamily::uses_tensor_maps(const KernelConfig& config) const {
+  return tensor_maps_ && evaluate(tensor_maps_->when, slots(complete(config), {}, {}), "tensor_maps.when") != 0;
+}
+
+std::optional<KernelFamily::TensorMapTiles> KernelFamily::tensor_map_tiles(const KernelConfig& config) const {
+  if (!uses_tensor_maps(config)) return std::nullopt;
+  const std::vector<std::int64_t> values = slots(complete(config), {}, {});
+  return TensorMapTiles{tensor_maps_->entry, evaluate(tensor_maps_->tile_m, values, "tensor_maps.tile_m"),
+                        evaluate(tensor_maps_->tile_n, values, "tensor_maps.tile_n"),
+                        evaluate(tensor_maps_->tile_k, values, "tensor_maps.tile_k")};
 }
 
 bool KernelFamily::scale_first(const KernelConfig& config) const {

@@ -105,7 +105,9 @@ class KernelFamily {
   std::optional<std::string> device_violation(const NamedValues& limits) const;
 
   // Vector widths (parameters aligned to A or B) lowered to the widest power of two that the
-  // operand's leading dimension and offset allow.
+  // operand's leading dimension and offset allow; a configuration that reads its operands through
+  // tensor maps, where A's or B's rows or offset are not aligned to tensor_map_alignment elements,
+  // changed as the description's "tensor_maps.unaligned" says.
   KernelConfig aligned(KernelConfig config, std::size_t lda, std::size_t a_offset, std::size_t ldb,
                        std::size_t b_offset) const;
 
@@ -115,6 +117,22 @@ class KernelFamily {
                             const ProblemSize& problem) const;
 
   bool scale_first(const KernelConfig& config) const;
+
+  // Where the family's kernel copies its tiles with NVIDIA's tensor memory accelerator (the
+  // description's "tensor_maps", when its "when" holds): the host passes a tensor map of A and
+  // one of B, by value, after the arguments every family takes (dispatch/tensor_map.hpp), whose
+  // boxes are the tile's rows (tile_m of op(A), tile_n of op(B), or tile_k along the
+  // contiguous one where an operand is transposed) by 128 bytes; `entry` is the program's kernel
+  // that reports a buffer's device address.
+  struct TensorMapTiles {
+    std::string entry;
+    std::int64_t tile_m = 0, tile_n = 0, tile_k = 0;
+  };
+  bool uses_tensor_maps(const KernelConfig& config) const;
+  std::optional<TensorMapTiles> tensor_map_tiles(const KernelConfig& config) const;
+  // Rows and offsets of an operand read through a tensor map are multiples of this many elements
+  // (16 bytes for 2-byte elements: the tensor memory accelerator's alignment, twice it for 4-byte).
+  static constexpr std::int64_t tensor_map_alignment = 8;
 
   // Where the family reads its operands packed by a pre-pass (the description's "pack"): op(A) as
   // rows_a x depth and op(B)^T as rows_b x depth, both K-contiguous, zero-padded, in one buffer
@@ -197,6 +215,13 @@ class KernelFamily {
     std::optional<Expression> when, tile_rows_a, tile_rows_b, tile_depth;
   };
   std::optional<PackDescription> pack_;
+  struct TensorMapDescription {
+    Expression when;
+    std::string entry;
+    Expression tile_m, tile_n, tile_k;
+    KernelConfig unaligned;
+  };
+  std::optional<TensorMapDescription> tensor_maps_;
   std::array<std::optional<Expression>, 3> global_, local_;
   std::optional<Expression> work_per_group_, resident_, c_passes_, c_additions_;
 };

@@ -83,7 +83,10 @@ struct LaunchMemo {
   std::optional<LaunchGeometry> geometry;
   std::array<std::uint64_t, 14> bits{};
   std::bitset<14> set;
-  cl::Kernel scale, pack;
+  cl::Kernel scale, pack, address;
+  // The tensor maps last set on the kernel (families with "tensor_maps"), and the device addresses
+  // of A and B they were made for.
+  std::optional<std::array<std::uint64_t, 2>> mapped_addresses;
   std::shared_ptr<PackingWorkspace> workspace;
   // Operands a pre-pass transposes into the workspace before every call, with `transpose`, the
   // kernel that does it (dispatch/operand_transposition.hpp): the configuration runs under other

@@ -25,6 +25,15 @@
 // layout, so that one bulk copy (cp.async.bulk) per operand and stage, issued by one work-item and
 // counted by the stage's mbarrier, replaces every work-item's 16-byte copies.
 //
+// COPY 2 has the tensor memory accelerator copy each tile as it lies (cp.async.bulk.tensor): one
+// work-item issues a copy per operand and block of 128-byte rows, which lands in the same swizzled
+// layout (the tensor map's 128-byte swizzle is the descriptors') with zeros beyond the matrix, and
+// is counted by the stage's mbarrier. The host makes the two tensor maps (the description's
+// "tensor_maps", dispatch/tensor_map.hpp) and passes them by value: the copies name the arguments
+// themselves (param space), which the PTX pass writes in for KERNEL_ARGUMENT_14 and _15. On the
+// H200 the 16-byte copies of COPY 0 took more issue slots than the products (fp16 4096^3: 174
+// instructions a warp and K tile, a third of its stall samples waiting to dispatch a cp.async).
+//
 // PRODUCER 1 gives the copies a warpgroup of their own: it fills stages as they come free, and the
 // WARPGROUPS consumer warpgroups run the products, each on its own time. Two mbarriers per stage
 // replace the work-group's barrier at every K tile: "full" completes when the stage's copies have
@@ -47,7 +56,8 @@
 //                dimension or offset is not aligned to it; packed operands are copied 16 bytes at
 //                a time
 //   GROUP_M      tile rows of C that consecutive work-groups sweep before moving along N
-//   COPY         0: cp.async by every work-item; 1: bulk copies of packed tile images
+//   COPY         0: cp.async by every work-item; 1: bulk copies of packed tile images; 2: tensor
+//                copies of the tiles as they lie
 //   PRODUCER     0: every warpgroup copies and computes; 1: one more warpgroup copies, the others
 //                compute
 //   EPILOGUE     0: C written from the accumulators; 1: through local memory, in whole sectors
@@ -269,8 +279,48 @@ inline void load_block(__local storage_t* tile, const __global storage_t* matrix
   }
 }
 
-#if COPY && !PACKED
+#if COPY == 1 && !PACKED
 #error "bulk copies read tile images, which only packed operands are"
+#endif
+
+#if COPY == 2
+// One tensor copy per block of SWIZZLE_ROW_ELEMENTS columns of an operand's tile of `rows` x
+// `columns` (its contiguous dimension) from (row0, column0), into the local tile at `tile`, counted
+// by the mbarrier at `barrier_address`. `argument` is the kernel argument holding the operand's
+// tensor map (by value: param space), named as the PTX pass names it.
+#define TENSOR_COPIES(name, argument)                                                                                   \
+  inline void name(const uint tile, const int row0, const int column0, const int rows, const int columns,            \
+                   const uint barrier_address) {                                                                     \
+    for (int block = 0; block < columns / SWIZZLE_ROW_ELEMENTS; ++block)                                             \
+      asm volatile("{\n.reg .b64 map;\n// SM90A: mov.b64 map, " argument ";\n// SM90A: cvta.param.u64 map, map;\n"   \
+                   "// SM90A: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], " \
+                   "[map, {%1, %2}], [%3];\n}" ::"r"(tile + (uint)(block * rows * 128)),                               \
+                   "r"(column0 + block * SWIZZLE_ROW_ELEMENTS), "r"(row0), "r"(barrier_address)                      \
+                   : "memory");                                                                                      \
+  }
+TENSOR_COPIES(copy_a_tensor, "KERNEL_ARGUMENT_14")
+TENSOR_COPIES(copy_b_tensor, "KERNEL_ARGUMENT_15")
+
+// The tensor copies of K tile `tile` into stage `stage` (local windows a_window and b_window),
+// counted by that stage's mbarrier (8 bytes each from `barriers`), which expects their bytes: whole
+// boxes, zeros beyond the matrix included.
+inline void copy_stage_tensors(const uint a_window, const uint b_window, const uint barriers, const int stage,
+                               const int tile, const int m0, const int n0) {
+  const uint barrier_address = barriers + 8u * (uint)stage, k0 = tile * BK;
+  expect_bytes(barrier_address, (uint)((A_STAGE + B_STAGE) * (int)sizeof(storage_t)));
+  const uint a_stage = a_window + (uint)(stage * A_STAGE * (int)sizeof(storage_t));
+  const uint b_stage = b_window + (uint)(stage * B_STAGE * (int)sizeof(storage_t));
+#if A_TRANSPOSED  // K x M, M contiguous
+  copy_a_tensor(a_stage, k0, m0, BK, BM, barrier_address);
+#else
+  copy_a_tensor(a_stage, m0, k0, BM, BK, barrier_address);
+#endif
+#if B_TRANSPOSED  // N x K, K contiguous
+  copy_b_tensor(b_stage, n0, k0, BN, BK, barrier_address);
+#else
+  copy_b_tensor(b_stage, k0, n0, BK, BN, barrier_address);
+#endif
+}
 #endif
 
 // Issues the copies of K tile `tile` of A and B into local stage buffers.
@@ -295,11 +345,18 @@ inline void load_tile(__local storage_t* a_stage, __local storage_t* b_stage, co
 #endif
 }
 
+// The arguments after C's offset: with COPY 2 the tensor maps of A and B follow ldc.
+#if COPY == 2
+#define LAST_ARGUMENTS const int ldc, const ulong16 a_map, const ulong16 b_map
+#else
+#define LAST_ARGUMENTS const int ldc
+#endif
+
 __kernel __attribute__((reqd_work_group_size(THREADS, 1, 1)))
 void xgemm_wgmma(const int M, const int N, const int K, const float alpha, const float beta,
                  __global const storage_t* restrict A, const ulong a_offset, const int lda,
                  __global const storage_t* restrict B, const ulong b_offset, const int ldb,
-                 __global storage_t* C, const ulong c_offset, const int ldc) {
+                 __global storage_t* C, const ulong c_offset, LAST_ARGUMENTS) {
   // The 128-byte swizzle is of address bits: every tile starts at a multiple of 1024 bytes (stages
   // are multiples of 8 KiB).
 #if EPILOGUE  // one array, whose start the epilogue reuses once every stage has been read
@@ -323,7 +380,7 @@ void xgemm_wgmma(const int M, const int N, const int K, const float alpha, const
   const int tiles = (K + BK - 1) / BK;
   const int thread = get_local_id(0), warpgroup = thread / 128;
   const uint a_window = (uint)(size_t)a_tiles, b_window = (uint)(size_t)b_tiles;
-#if COPY
+#if COPY == 1
   // The work-group's row of tile images of A and of B (K / BK tiles each: packed K is whole tiles).
   const __global storage_t* a_images = A + (size_t)(m0 / BM) * (K / BK) * A_STAGE;
   const __global storage_t* b_images = B + (size_t)(n0 / BN) * (K / BK) * B_STAGE;
@@ -362,8 +419,10 @@ void xgemm_wgmma(const int M, const int N, const int K, const float alpha, const
     for (int tile = 0; tile < tiles; ++tile) {
       const int stage = tile % STAGES;
       if (tile >= STAGES) wait_phase(empty + 8u * (uint)stage, (uint)(tile / STAGES - 1) & 1u);
-#if COPY
+#if COPY == 1
       if (copier == 0) copy_tile_images(a_window, b_window, full, a_images, b_images, stage, tile, A_STAGE, B_STAGE);
+#elif COPY == 2
+      if (copier == 0) copy_stage_tensors(a_window, b_window, full, stage, tile, m0, n0);
 #else
       load_tile(a_tiles + stage * A_STAGE, b_tiles + stage * B_STAGE, A, lda, B, ldb, M, N, K, m0, n0, tile, copier);
       // The stage's full barrier receives this copier's arrival once its copies so far have landed.
@@ -391,7 +450,11 @@ void xgemm_wgmma(const int M, const int N, const int K, const float alpha, const
     for (int stage = 0; stage < STAGES; ++stage) init_barrier(barriers + 8u * (uint)stage, 1u);
     asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
     for (int stage = 0; stage < STAGES - 2 && stage < tiles; ++stage)
+#if COPY == 2
+      copy_stage_tensors(a_window, b_window, barriers, stage, stage, m0, n0);
+#else
       copy_tile_images(a_window, b_window, barriers, a_images, b_images, stage, stage, A_STAGE, B_STAGE);
+#endif
   }
   barrier(CLK_LOCAL_MEM_FENCE);
 #else
@@ -412,7 +475,11 @@ void xgemm_wgmma(const int M, const int N, const int K, const float alpha, const
     // next copies overwrite.
     barrier(CLK_LOCAL_MEM_FENCE);
     if (thread == 0 && ahead < tiles)
+#if COPY == 2
+      copy_stage_tensors(a_window, b_window, barriers, ahead % STAGES, ahead, m0, n0);
+#else
       copy_tile_images(a_window, b_window, barriers, a_images, b_images, ahead % STAGES, ahead, A_STAGE, B_STAGE);
+#endif
 #else
     asm volatile("cp.async.wait_group " STRINGIFY(COPIES_PENDING) ";" ::: "memory");
     fence_proxy_async();
@@ -509,6 +576,14 @@ void xgemm_wgmma(const int M, const int N, const int K, const float alpha, const
     }
 #endif
 }
+
+#if COPY == 2
+// The device address of a buffer, which the host writes into the tensor maps (the description's
+// "tensor_maps.entry").
+__kernel void xgemm_wgmma_buffer_address(__global ulong* address, __global const uchar* buffer) {
+  *address = (ulong)(size_t)buffer;
+}
+#endif
 
 #else  // LAYOUT_TEST: the layout and descriptors as the kernel computes them, for a check on any device.
 

@@ -122,6 +122,33 @@ TEST(PtxRetarget, TextWithoutATargetOrWithoutMarkersIsABuildError) {
   }
 }
 
+// A hidden instruction may name a by-value argument of its kernel (a tensor map in param space),
+// which OpenCL C cannot: the pass writes the argument's PTX name, that of the kernel whose body
+// holds the line, as NVIDIA's compiler names a kernel's parameters.
+TEST(PtxRetarget, AHiddenInstructionNamesItsKernelsArgument) {
+  const std::string ptx = std::string(".target sm_90\n.visible .entry first(\n.param .u32 first_param_0\n)\n{\n") +
+                          "// SM90A: mov.b64 map, KERNEL_ARGUMENT_0;\n}\n.entry second$1(\n{\n" +
+                          "\t// SM90A: mov.b64 map, KERNEL_ARGUMENT_15; cvta.param.u64 map, KERNEL_ARGUMENT_3;\n" +
+                          "\tmov.u32 %r1, KERNEL_ARGUMENT_2;\n}\n";
+  const std::string retargeted = retarget_ptx(ptx, "sm_90a");
+  EXPECT_NE(retargeted.find("\nmov.b64 map, first_param_0;\n"), std::string::npos) << retargeted;
+  EXPECT_NE(retargeted.find("\n\tmov.b64 map, second$1_param_15; cvta.param.u64 map, second$1_param_3;\n"),
+            std::string::npos)
+      << retargeted;
+  // Only hidden instructions are written: the token elsewhere is left to ptxas to refuse.
+  EXPECT_NE(retargeted.find("\tmov.u32 %r1, KERNEL_ARGUMENT_2;"), std::string::npos) << retargeted;
+
+  for (const std::string bad : {".target sm_90\n// SM90A: mov.b64 map, KERNEL_ARGUMENT_1;\n",
+                                ".target sm_90\n.entry k(\n// SM90A: mov.b64 map, KERNEL_ARGUMENT_;\n"}) {
+    try {
+      retarget_ptx(bad, "sm_90a");
+      ADD_FAILURE() << "no build error for: " << bad;
+    } catch (const BuildError& error) {
+      EXPECT_NE(std::string(error.what()).find("cannot name the kernel argument"), std::string::npos) << error.what();
+    }
+  }
+}
+
 // A family's description names the pass ("ptx_target"); the source it builds carries it.
 TEST(PtxRetarget, AFamilyNamesItsTargetArchitecture) {
   EXPECT_EQ(kernel_family("xgemm_wgmma").source().ptx_target, "sm_90a");
