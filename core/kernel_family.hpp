@@ -121,17 +121,18 @@ class KernelFamily {
   // Where the family's kernel copies its tiles with NVIDIA's tensor memory accelerator (the
   // description's "tensor_maps", when its "when" holds): the host passes a tensor map of A and
   // one of B, by value, after the arguments every family takes (dispatch/tensor_map.hpp), whose
-  // boxes are the tile's rows (tile_m of op(A), tile_n of op(B), or tile_k along the
-  // contiguous one where an operand is transposed) by 128 bytes; `entry` is the program's kernel
-  // that reports a buffer's device address.
+  // boxes are 128 bytes across an operand's contiguous dimension by the tile's extent along the
+  // other: tile_m of op(A) (tile_k where A is transposed), tile_k of op(B) (tile_n where B is
+  // transposed); `entry` is the program's kernel that reports a buffer's device address.
   struct TensorMapTiles {
     std::string entry;
     std::int64_t tile_m = 0, tile_n = 0, tile_k = 0;
   };
   bool uses_tensor_maps(const KernelConfig& config) const;
   std::optional<TensorMapTiles> tensor_map_tiles(const KernelConfig& config) const;
-  // Rows and offsets of an operand read through a tensor map are multiples of this many elements
-  // (16 bytes for 2-byte elements: the tensor memory accelerator's alignment, twice it for 4-byte).
+  // Rows and offsets of an operand read through a tensor map are multiples of this many elements:
+  // the accelerator's 16 bytes for 2-byte elements (the check knows no precision, so 4-byte ones
+  // are held to 32, and packed operands, always aligned, to their caller's operands).
   static constexpr std::int64_t tensor_map_alignment = 8;
 
   // Where the family reads its operands packed by a pre-pass (the description's "pack"): op(A) as

@@ -7,14 +7,12 @@
 #include "core/kernel_config.hpp"
 #include "core/precision.hpp"
 #include "dispatch/cl_error.hpp"
+#include "dispatch/buffer_address.hpp"
 #include "dispatch/tensor_map.hpp"
 #include "gemmtune/error.hpp"
 
 namespace gemmtune {
 namespace {
-
-// M, N, K, alpha, beta, then A, B and C with their offsets and leading dimensions.
-constexpr cl_uint every_family_arguments = 14;
 
 // One scalar argument, unless `memo` shows the kernel already holds this value at this index.
 template <typename T>
@@ -77,21 +75,28 @@ cl::Kernel companion_kernel(const cl::Kernel& main_kernel, const std::string& en
 
 // The tensor maps of A and B (KernelFamily::tensor_map_tiles), the arguments after the ones every
 // family takes, for the buffers `a` and `b` of the problem the kernel runs (`run`, packed or not);
-// made again only where the memo shows other addresses.
+// made again only where the memo shows other shapes. Where nothing is read (alpha or K is 0) the
+// maps are zeros, never used.
 void set_tensor_maps(const cl::CommandQueue& queue, cl::Kernel& kernel, const KernelFamily::TensorMapTiles& tiles,
-                     const RowMajorGemm& run, Precision precision, cl_mem a, cl_mem b, LaunchMemo* memo) {
-  if (run.swapped) std::swap(a, b);
-  cl::Kernel address_kernel = companion_kernel(kernel, tiles.entry, memo ? &memo->address : nullptr);
-  const std::size_t bytes = static_cast<std::size_t>(precision_info(precision).storage_bytes);
-  const std::array<std::uint64_t, 2> addresses = {
-      buffer_device_address(queue, address_kernel, a) + run.a_offset * bytes,
-      buffer_device_address(queue, address_kernel, b) + run.b_offset * bytes};
-  if (memo && memo->mapped_addresses == addresses) return;
-  const auto [a_shape, b_shape] = operand_map_shapes(run, tiles, bytes, addresses);
-  const TensorMap a_map = encode_tensor_map(a_shape), b_map = encode_tensor_map(b_shape);
-  kernel.setArg(every_family_arguments, sizeof a_map, a_map.data());
-  kernel.setArg(every_family_arguments + 1, sizeof b_map, b_map.data());
-  if (memo) memo->mapped_addresses = addresses;
+                     const RowMajorGemm& run, Precision precision, bool reads_operands, cl_mem a, cl_mem b,
+                     LaunchMemo* memo) {
+  std::array<TensorMapShape, 2> shapes{};
+  if (reads_operands) {
+    if (run.swapped) std::swap(a, b);
+    cl::Kernel address_kernel = companion_kernel(kernel, tiles.entry, memo ? &memo->address : nullptr);
+    const cl::Context context = queue.getInfo<CL_QUEUE_CONTEXT>();
+    const cl::Device device = queue.getInfo<CL_QUEUE_DEVICE>();
+    const std::size_t bytes = static_cast<std::size_t>(precision_info(precision).storage_bytes);
+    shapes = operand_map_shapes(run, tiles, bytes,
+                                {buffer_device_address(context, device, address_kernel, a) + run.a_offset * bytes,
+                                 buffer_device_address(context, device, address_kernel, b) + run.b_offset * bytes});
+  }
+  if (memo && memo->mapped_shapes == shapes) return;
+  const TensorMap a_map = reads_operands ? encode_tensor_map(shapes[0]) : TensorMap{};
+  const TensorMap b_map = reads_operands ? encode_tensor_map(shapes[1]) : TensorMap{};
+  kernel.setArg(static_cast<cl_uint>(every_family_arguments), sizeof a_map, a_map.data());
+  kernel.setArg(static_cast<cl_uint>(every_family_arguments + 1), sizeof b_map, b_map.data());
+  if (memo) memo->mapped_shapes = shapes;
 }
 
 // Packs op(A) and op(B)^T as `packing` says into `workspace` (grown where too small) and returns
@@ -283,7 +288,7 @@ void enqueue_gemm(const cl::CommandQueue& queue, cl::Kernel& kernel, const Kerne
     set_scalars(kernel, run, precision, alpha, beta, memo);
     set_buffers(kernel, 5, run, a, b, c, memo);
     if (const auto tiles = family.tensor_map_tiles(config))
-      set_tensor_maps(queue, kernel, *tiles, run, precision, a, b, memo);
+      set_tensor_maps(queue, kernel, *tiles, run, precision, !zero_k && run.k > 0, a, b, memo);
     const KernelFamily::Ranges& ranges = geometry->ranges;
     cl::Event done;  // asked of the driver only where someone reads it
     const bool keep_done = event || start_event || workspace;

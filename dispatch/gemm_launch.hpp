@@ -13,6 +13,7 @@
 #include "core/kernel_family.hpp"
 #include "dispatch/gemm_problem.hpp"
 #include "dispatch/operand_transposition.hpp"
+#include "dispatch/tensor_map.hpp"
 #include "dispatch/opencl.hpp"
 #include "gemmtune/types.hpp"
 
@@ -20,6 +21,10 @@ namespace gemmtune {
 
 // `value` rounded up to a multiple of `multiple`.
 inline std::size_t round_up(std::size_t value, std::size_t multiple) { return (value + multiple - 1) / multiple * multiple; }
+
+// The arguments every family's kernel takes: M, N, K, alpha, beta, then A, B and C with their
+// offsets and leading dimensions.
+inline constexpr std::size_t every_family_arguments = 14;
 
 // One launch of operand_pack.cl's pack_operand, its arguments in the kernel's order (the file
 // says what each means).
@@ -81,12 +86,11 @@ struct PackingWorkspace {
 // handle may come back as another buffer's.
 struct LaunchMemo {
   std::optional<LaunchGeometry> geometry;
-  std::array<std::uint64_t, 14> bits{};
-  std::bitset<14> set;
+  std::array<std::uint64_t, every_family_arguments> bits{};
+  std::bitset<every_family_arguments> set;
   cl::Kernel scale, pack, address;
-  // The tensor maps last set on the kernel (families with "tensor_maps"), and the device addresses
-  // of A and B they were made for.
-  std::optional<std::array<std::uint64_t, 2>> mapped_addresses;
+  // What the tensor maps last set on the kernel map (families with "tensor_maps").
+  std::optional<std::array<TensorMapShape, 2>> mapped_shapes;
   std::shared_ptr<PackingWorkspace> workspace;
   // Operands a pre-pass transposes into the workspace before every call, with `transpose`, the
   // kernel that does it (dispatch/operand_transposition.hpp): the configuration runs under other

@@ -2,6 +2,7 @@
 #include "dispatch/ptx_retarget.hpp"
 
 #include <cctype>
+#include <optional>
 #include <sstream>
 #include <string_view>
 
@@ -10,10 +11,12 @@
 namespace gemmtune {
 namespace {
 
-// The kernel a `.entry` line declares ("... .entry NAME(" in NVIDIA's PTX), or nothing.
-std::string entry_declared(const std::string& line) {
+// The kernel a `.entry` line declares ("... .entry NAME(" in NVIDIA's PTX); "" for a `.func`
+// line (a function's body names no kernel's arguments); nothing for any other line.
+std::optional<std::string> entry_declared(const std::string& line) {
+  if (line.find(".func") != std::string::npos) return std::string();
   const std::size_t at = line.find(".entry");
-  if (at == std::string::npos) return {};
+  if (at == std::string::npos) return std::nullopt;
   std::size_t name = line.find_first_not_of(" \t", at + 6), end = name;
   while (end < line.size() && (std::isalnum(static_cast<unsigned char>(line[end])) || line[end] == '_' || line[end] == '$'))
     ++end;
@@ -21,13 +24,13 @@ std::string entry_declared(const std::string& line) {
 }
 
 // Writes each KERNEL_ARGUMENT_<n> of an uncovered line as the PTX name of argument n of `entry`.
-void name_arguments(std::string& line, const std::string& entry, const std::string& target) {
+void name_arguments(std::string& line, const std::string& entry, const std::string& target, const std::string& ptx) {
   const std::string_view token = ptx_kernel_argument_token;
   for (std::size_t at = line.find(token); at != std::string::npos; at = line.find(token, at)) {
     std::size_t end = at + token.size();
     while (end < line.size() && std::isdigit(static_cast<unsigned char>(line[end]))) ++end;
     if (entry.empty() || end == at + token.size())
-      throw BuildError("the PTX pass to " + target + " cannot name the kernel argument of: " + line, line);
+      throw BuildError("the PTX pass to " + target + " cannot name the kernel argument of: " + line, ptx);
     const std::string name = entry + "_param_" + line.substr(at + token.size(), end - at - token.size());
     line.replace(at, end - at, name);
     at += name.size();
@@ -45,7 +48,7 @@ std::string retarget_ptx(std::string ptx, const std::string& target) {
   int uncovered = 0;
   std::string entry;  // the kernel whose body the lines are in
   while (std::getline(lines, line)) {
-    if (std::string declared = entry_declared(line); !declared.empty()) entry = std::move(declared);
+    if (auto declared = entry_declared(line)) entry = std::move(*declared);
     const std::size_t first = line.find_first_not_of(" \t");
     if (!retargeted && first != std::string::npos && line.compare(first, 7, ".target") == 0 &&
         line.find_first_of(" \t", first + 7) == first + 7) {
@@ -66,7 +69,7 @@ std::string retarget_ptx(std::string ptx, const std::string& target) {
                                "' inside another comment: " + line,
                            ptx);
         line.erase(at, marker.size());
-        name_arguments(line, entry, target);
+        name_arguments(line, entry, target, ptx);
         ++uncovered;
       }
     }

@@ -4,12 +4,8 @@
 #include <dlfcn.h>
 
 #include <algorithm>
-#include <mutex>
 #include <string>
-#include <unordered_map>
-#include <vector>
 
-#include "dispatch/cl_error.hpp"
 #include "gemmtune/error.hpp"
 
 namespace gemmtune {
@@ -65,18 +61,6 @@ const CudaDriver& cuda_driver() {
   return driver;
 }
 
-// The addresses found so far, each forgotten when its buffer is released (a released buffer's
-// handle may come back as another buffer's).
-std::mutex addresses_mutex;
-std::unordered_map<cl_mem, std::uint64_t>& known_addresses() {
-  static std::unordered_map<cl_mem, std::uint64_t> addresses;
-  return addresses;
-}
-void CL_CALLBACK forget_address(cl_mem buffer, void*) {
-  const std::lock_guard lock(addresses_mutex);
-  known_addresses().erase(buffer);
-}
-
 }  // namespace
 
 std::array<TensorMapShape, 2> operand_map_shapes(const RowMajorGemm& run, const KernelFamily::TensorMapTiles& tiles,
@@ -93,12 +77,14 @@ TensorMap encode_tensor_map(const TensorMapShape& shape) {
   const std::size_t box_columns = shape.element_bytes == 0 ? 0 : 128 / shape.element_bytes;
   if ((shape.element_bytes != 2 && shape.element_bytes != 4) || shape.address % 16 != 0 || shape.row_bytes % 16 != 0 ||
       shape.box_rows == 0 || shape.box_rows > 256 || shape.rows == 0 || shape.columns == 0)
-    throw InvalidArgument("a tensor map needs 2- or 4-byte elements, an address and rows aligned to 16 bytes and a box of 1 "
+    throw DeviceError("a tensor map needs 2- or 4-byte elements, an address and rows aligned to 16 bytes and a box of 1 "
                           "to 256 rows (got " + std::to_string(shape.element_bytes) + "-byte elements at address " +
                           std::to_string(shape.address) + ", rows " + std::to_string(shape.row_bytes) + " bytes apart, " +
-                          std::to_string(shape.box_rows) + " box rows)");
+                          std::to_string(shape.box_rows) + " box rows)",
+                      CL_INVALID_KERNEL_ARGS);
   const CudaDriver& driver = cuda_driver();
-  if (!driver.failure.empty()) throw DeviceError("tensor copies need NVIDIA's CUDA driver: " + driver.failure, 0);
+  if (!driver.failure.empty())
+    throw DeviceError("tensor copies need NVIDIA's CUDA driver: " + driver.failure, CL_INVALID_OPERATION);
   const std::uint64_t dimensions[2] = {shape.columns, shape.rows}, strides[1] = {shape.row_bytes};
   const std::uint32_t box[2] = {static_cast<std::uint32_t>(box_columns), static_cast<std::uint32_t>(shape.box_rows)};
   const std::uint32_t element_strides[2] = {1, 1};
@@ -106,7 +92,7 @@ TensorMap encode_tensor_map(const TensorMapShape& shape) {
   if (const CuResult pushed = driver.push_context(driver.primary_context); pushed != 0)
     throw DeviceError("making a CUDA context current to encode a tensor map failed (CUDA error " +
                           std::to_string(pushed) + ")",
-                      pushed);
+                      CL_INVALID_OPERATION);
   const CuResult result =
       driver.encode_tiled(map.data(), shape.element_bytes == 2 ? data_type_uint16 : data_type_uint32, 2,
                           reinterpret_cast<void*>(shape.address), dimensions, strides, box, element_strides,
@@ -116,31 +102,8 @@ TensorMap encode_tensor_map(const TensorMapShape& shape) {
   if (result != 0)
     throw DeviceError("cuTensorMapEncodeTiled refused a " + std::to_string(shape.rows) + " x " +
                           std::to_string(shape.columns) + " matrix (CUDA error " + std::to_string(result) + ")",
-                      result);
+                      CL_INVALID_OPERATION);
   return map;
-}
-
-std::uint64_t buffer_device_address(const cl::CommandQueue& queue, cl::Kernel& address_kernel, cl_mem buffer) {
-  {
-    const std::lock_guard lock(addresses_mutex);
-    if (const auto known = known_addresses().find(buffer); known != known_addresses().end()) return known->second;
-  }
-  try {
-    const cl::Buffer result(queue.getInfo<CL_QUEUE_CONTEXT>(), CL_MEM_WRITE_ONLY, sizeof(cl_ulong));
-    address_kernel.setArg(0, result);
-    address_kernel.setArg(1, sizeof(cl_mem), &buffer);
-    // The read waits for the kernel on an out-of-order queue too.
-    std::vector<cl::Event> written(1);
-    queue.enqueueNDRangeKernel(address_kernel, cl::NullRange, cl::NDRange(1), cl::NDRange(1), nullptr, &written[0]);
-    cl_ulong address = 0;
-    queue.enqueueReadBuffer(result, CL_TRUE, 0, sizeof address, &address, &written);
-    // Remembered only where the buffer's release will have it forgotten.
-    const std::lock_guard lock(addresses_mutex);
-    if (clSetMemObjectDestructorCallback(buffer, forget_address, nullptr) == CL_SUCCESS) known_addresses()[buffer] = address;
-    return address;
-  } catch (const cl::Error& error) {
-    throw device_error("finding a buffer's device address", error);
-  }
 }
 
 }  // namespace gemmtune

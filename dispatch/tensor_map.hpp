@@ -20,6 +20,7 @@ using TensorMap = std::array<std::uint64_t, 16>;
 struct TensorMapShape {
   std::uint64_t address = 0;
   std::size_t rows = 0, columns = 0, row_bytes = 0, element_bytes = 0, box_rows = 0;
+  bool operator==(const TensorMapShape&) const = default;
 };
 
 // The shapes of A and B of the row-major problem a kernel runs, at these device addresses of their
@@ -31,15 +32,13 @@ std::array<TensorMapShape, 2> operand_map_shapes(const RowMajorGemm& run, const 
                                                  std::size_t element_bytes, const std::array<std::uint64_t, 2>& addresses);
 
 // Encodes it with cuTensorMapEncodeTiled of NVIDIA's libcuda.so.1, loaded on first use (OpenCL
-// offers no tensor maps; the map is bytes that no CUDA context owns, so the encoding runs with
-// the primary context of CUDA device 0 made current for the call, and the caller's restored). A
-// shape the accelerator cannot read (an address or row not 16-byte aligned, a box over 256 rows)
-// is an InvalidArgument; a machine without libcuda, or a refusal of the driver, a DeviceError.
+// offers no tensor maps). The map is bytes that no CUDA context owns, but the encoding wants a
+// current context: it runs with the primary context of CUDA device 0 made current for the call,
+// and the caller's restored (so a process that encodes holds that context on device 0, whichever
+// device it computes on). Each failure is a DeviceError, so that a candidate configuration that
+// meets one gives way to the next: a shape the accelerator cannot read (an address or rows not
+// 16-byte aligned, a box over 256 rows; code CL_INVALID_KERNEL_ARGS), a machine without libcuda or
+// a refusal of the driver (code CL_INVALID_OPERATION, the CUDA error in the message).
 TensorMap encode_tensor_map(const TensorMapShape& shape);
-
-// The device address of `buffer`, which `address_kernel` (an entry taking `__global ulong*` and the
-// buffer, writing the buffer's address to the first) reports once on `queue`; remembered until the
-// buffer is released. The caller keeps other threads off `address_kernel`.
-std::uint64_t buffer_device_address(const cl::CommandQueue& queue, cl::Kernel& address_kernel, cl_mem buffer);
 
 }  // namespace gemmtune

@@ -24,7 +24,10 @@ class ConfigError : public Error {
   using Error::Error;
 };
 
-// An OpenCL call failed; code() is the OpenCL error code (its name is in the message).
+// An OpenCL call failed; code() is the OpenCL error code (its name is in the message). Tensor
+// copies on NVIDIA's Hopper (a family's "tensor_maps") also fail this way where NVIDIA's CUDA driver
+// cannot encode their maps: code() is then CL_INVALID_OPERATION, and the CUDA error is in the
+// message.
 class DeviceError : public Error {
  public:
   DeviceError(const std::string& message, int code) : Error(message), code_(code) {}

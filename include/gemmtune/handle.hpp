@@ -54,7 +54,7 @@ struct GemmShape {
 //   InvalidArgument  a leading dimension too small, a buffer too small for its offset and shape,
 //                    a queue of another context or device, double precision without cl_khr_fp64,
 //                    a precision no kernel family runs on this device (never run at another one);
-//   DeviceError      an OpenCL call failed;
+//   DeviceError      an OpenCL call failed (or NVIDIA's CUDA driver, making a tensor map);
 //   BuildError       the kernel failed to compile (it never should for a valid configuration).
 // The tuning database never makes gemm() or choose() throw: a missing file means the kernel's
 // built-in defaults, and a file that cannot be read (corrupt, not SQLite, a newer schema) means

@@ -138,7 +138,9 @@ TEST(PtxRetarget, AHiddenInstructionNamesItsKernelsArgument) {
   // Only hidden instructions are written: the token elsewhere is left to ptxas to refuse.
   EXPECT_NE(retargeted.find("\tmov.u32 %r1, KERNEL_ARGUMENT_2;"), std::string::npos) << retargeted;
 
+  // Outside a kernel (before any, or in a function's body after one), and without a number.
   for (const std::string bad : {".target sm_90\n// SM90A: mov.b64 map, KERNEL_ARGUMENT_1;\n",
+                                ".target sm_90\n.entry k(\n)\n.func (.reg .b32 r) helper(\n// SM90A: mov.b64 map, KERNEL_ARGUMENT_1;\n",
                                 ".target sm_90\n.entry k(\n// SM90A: mov.b64 map, KERNEL_ARGUMENT_;\n"}) {
     try {
       retarget_ptx(bad, "sm_90a");
