@@ -385,7 +385,7 @@ KernelConfig KernelFamily::aligned(KernelConfig config, std::size_t lda, std::si
     if (parameter.aligned_to == "A") config[parameter.name] = widest_aligned_width(config[parameter.name], lda, a_offset);
     if (parameter.aligned_to == "B") config[parameter.name] = widest_aligned_width(config[parameter.name], ldb, b_offset);
   }
-  if (tensor_maps_ && uses_tensor_maps(config) &&
+  if (uses_tensor_maps(config) &&
       (widest_aligned_width(tensor_map_alignment, lda, a_offset) < tensor_map_alignment ||
        widest_aligned_width(tensor_map_alignment, ldb, b_offset) < tensor_map_alignment))
     for (const auto& [name, value] : tensor_maps_->unaligned) config[name] = value;

@@ -1,13 +1,12 @@
 // Enqueues one kernel family's GEMM for one row-major problem and one configuration.
 #include "dispatch/gemm_launch.hpp"
 
-#include <algorithm>
 #include <cstring>
 
 #include "core/kernel_config.hpp"
 #include "core/precision.hpp"
-#include "dispatch/cl_error.hpp"
 #include "dispatch/buffer_address.hpp"
+#include "dispatch/cl_error.hpp"
 #include "dispatch/tensor_map.hpp"
 #include "gemmtune/error.hpp"
 
@@ -239,7 +238,7 @@ void enqueue_gemm(const cl::CommandQueue& queue, cl::Kernel& kernel, const Kerne
     const LaunchGeometry* geometry = memo && memo->geometry && memo->geometry->zero_k == zero_k ? &*memo->geometry : nullptr;
     if (!geometry) {
       computed = {zero_k, family.scale_first(config), family.packing(config, precision, problem_size(p, alpha)),
-                  family.ranges(config, problem_size(p, alpha))};
+                  family.ranges(config, problem_size(p, alpha)), family.tensor_map_tiles(config)};
       geometry = memo ? &memo->geometry.emplace(computed) : &computed;
     }
     // Kernels the main one waits for (on out-of-order queues; in order, they run first anyway):
@@ -287,8 +286,8 @@ void enqueue_gemm(const cl::CommandQueue& queue, cl::Kernel& kernel, const Kerne
     }
     set_scalars(kernel, run, precision, alpha, beta, memo);
     set_buffers(kernel, 5, run, a, b, c, memo);
-    if (const auto tiles = family.tensor_map_tiles(config))
-      set_tensor_maps(queue, kernel, *tiles, run, precision, !zero_k && run.k > 0, a, b, memo);
+    if (geometry->tensor_maps)
+      set_tensor_maps(queue, kernel, *geometry->tensor_maps, run, precision, !zero_k && run.k > 0, a, b, memo);
     const KernelFamily::Ranges& ranges = geometry->ranges;
     cl::Event done;  // asked of the driver only where someone reads it
     const bool keep_done = event || start_event || workspace;

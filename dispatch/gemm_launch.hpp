@@ -12,9 +12,9 @@
 
 #include "core/kernel_family.hpp"
 #include "dispatch/gemm_problem.hpp"
+#include "dispatch/opencl.hpp"
 #include "dispatch/operand_transposition.hpp"
 #include "dispatch/tensor_map.hpp"
-#include "dispatch/opencl.hpp"
 #include "gemmtune/types.hpp"
 
 namespace gemmtune {
@@ -58,6 +58,7 @@ struct LaunchGeometry {
   bool scale_first = false;
   std::optional<KernelFamily::Packing> packing;
   KernelFamily::Ranges ranges;
+  std::optional<KernelFamily::TensorMapTiles> tensor_maps;
 };
 
 // The buffer that packed operands (KernelFamily::packing) go to, shared by every launch that

@@ -27,7 +27,7 @@ struct TensorMapShape {
 // first elements (offsets included), as the family's tensor copies read them: each operand as it
 // lies (op(A) is M x K, stored K x M where transposed; op(B) is K x N, stored N x K where
 // transposed), in boxes of the tile's extent across its contiguous dimension. A K of 0 is mapped
-// as 1 (nothing is read then, but the kernel's arguments must be valid maps).
+// as 1 (a launch that reads nothing passes zero maps instead: dispatch/gemm_launch.cpp).
 std::array<TensorMapShape, 2> operand_map_shapes(const RowMajorGemm& run, const KernelFamily::TensorMapTiles& tiles,
                                                  std::size_t element_bytes, const std::array<std::uint64_t, 2>& addresses);
 

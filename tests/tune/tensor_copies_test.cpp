@@ -2,7 +2,6 @@
 // test-only family (tests/data/families/mapped.*) that takes the maps with COPY 2 and reads its
 // operands itself: without NVIDIA's driver such a candidate fails alone, in one line; an unaligned
 // operand and a call that reads nothing need no maps.
-#include <dlfcn.h>
 #include <gtest/gtest.h>
 
 #include <vector>
@@ -11,6 +10,7 @@
 #include "dispatch/gemm_launch.hpp"
 #include "dispatch/program_cache.hpp"
 #include "tests/db/db_test_support.hpp"
+#include "tests/support/nvidia_driver.hpp"
 #include "tests/tune/test_families.hpp"
 #include "tuner/evaluator.hpp"
 
@@ -20,12 +20,6 @@ namespace {
 const KernelFamily& mapped() {
   static const KernelFamily family = testing::test_family("mapped", "mapped.cl");
   return family;
-}
-
-bool nvidia_driver_installed() {
-  void* driver = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
-  if (driver) dlclose(driver);
-  return driver != nullptr;
 }
 
 class TensorCopies : public ::testing::Test {
@@ -38,7 +32,7 @@ class TensorCopies : public ::testing::Test {
 };
 
 TEST_F(TensorCopies, WithoutNvidiasDriverACandidateWithMapsFailsAloneInOneLine) {
-  if (nvidia_driver_installed()) GTEST_SKIP() << "NVIDIA's driver is installed here";
+  if (testing::nvidia_driver_installed()) GTEST_SKIP() << "NVIDIA's driver is installed here";
   // Rows of 24 and 40 floats: aligned, so the maps are made.
   const GemmArguments problem = dense_gemm_arguments(Layout::RowMajor, Transpose::No, Transpose::No, 48, 40, 24);
   Evaluator evaluator(mapped(), device, problem, Precision::Single, {.timed_runs = 1, .compile_threads = 0});

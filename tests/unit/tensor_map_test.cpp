@@ -2,7 +2,6 @@
 // the fallback for operands the accelerator cannot read, each operand's map as it lies under every
 // transposition, and the refusals of a shape the accelerator cannot read or a machine without
 // NVIDIA's driver. The copies themselves run on Hopper only (bench/results/2026-11-28_h200-wgmma-clusters/).
-#include <dlfcn.h>
 #include <gtest/gtest.h>
 
 #include <string>
@@ -14,6 +13,7 @@
 #include "dispatch/kernel_registry.hpp"
 #include "dispatch/tensor_map.hpp"
 #include "gemmtune/error.hpp"
+#include "tests/support/nvidia_driver.hpp"
 
 namespace gemmtune::testing {
 namespace {
@@ -108,10 +108,7 @@ TEST(TensorMaps, AShapeTheAcceleratorCannotReadIsADeviceError) {
 // DeviceError saying why, not a crash. Skipped where the driver is there: encoding would then hold
 // a CUDA context on the machine's first GPU.
 TEST(TensorMaps, WithoutNvidiasDriverAMapIsADeviceErrorSayingWhy) {
-  if (void* driver = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL)) {
-    dlclose(driver);
-    GTEST_SKIP() << "NVIDIA's driver is installed here";
-  }
+  if (nvidia_driver_installed()) GTEST_SKIP() << "NVIDIA's driver is installed here";
   try {
     encode_tensor_map({4096, 100, 64, 128, 2, 128});
     ADD_FAILURE() << "a map without the driver";
