@@ -70,7 +70,7 @@ const std::vector<std::string>& device_limit_names() {
   static const std::vector<std::string> names = {
       "max_work_group_size", "max_work_item_size_0", "max_work_item_size_1", "max_work_item_size_2",
       "local_mem_size",      "element_bytes",        "nv_compiler_options",  "cpu_device",
-      "nv_compute_capability"};
+      "nv_compute_capability", "product_terms"};
   return names;
 }
 
@@ -214,7 +214,7 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
     const std::string where = origin + ": pack";
     const auto& object = object_at(*pack, where);
     static const std::set<std::string> pack_keys = {"entry", "precisions", "when", "rows_a", "rows_b", "depth",
-                                                    "tile_rows_a", "tile_rows_b", "tile_depth"};
+                                                    "tile_rows_a", "tile_rows_b", "tile_depth", "in_place"};
     for (const auto& item : object)
       if (!pack_keys.contains(std::string(item.key())))
         throw ConfigError(where + ": unknown key \"" + std::string(item.key()) + "\"");
@@ -222,8 +222,10 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
                                 parse(string_at(object, "rows_a", where), "pack.rows_a", true),
                                 parse(string_at(object, "rows_b", where), "pack.rows_b", true),
                                 parse(string_at(object, "depth", where), "pack.depth", true), std::nullopt,
-                                std::nullopt, std::nullopt, std::nullopt};
+                                std::nullopt, std::nullopt, std::nullopt, std::nullopt};
     if (member(object, "when")) description.when = parse(string_at(object, "when", where), "pack.when", false);
+    if (member(object, "in_place"))
+      description.in_place = parse(string_at(object, "in_place", where), "pack.in_place", false);
     const bool tiled = member(object, "tile_rows_a") || member(object, "tile_rows_b") || member(object, "tile_depth");
     if (tiled) {
       description.tile_rows_a = parse(string_at(object, "tile_rows_a", where), "pack.tile_rows_a", true);
@@ -403,6 +405,7 @@ std::string KernelFamily::build_options(const KernelConfig& config, Precision pr
   for (const auto& [name, expression] : derived_defines_)
     options << " -D" << name << '=' << evaluate(expression, values, "define");
   if (pack_) options << " -DPACKED=" << packs(full, precision);
+  if (packs_in_place(full, precision)) options << " -DPACKED_A=" << trans_a << " -DPACKED_B=" << !trans_b;
   for (const auto& option : compiler_options_)
     if (evaluate(option.when, values, "compiler option condition"))
       options << ' ' << option.option << evaluate(option.value, values, "compiler option value");
@@ -431,12 +434,26 @@ bool KernelFamily::packs(const KernelConfig& config, Precision precision) const 
   return pack_->when && evaluate(*pack_->when, slots(complete(config), {}, {}), "pack.when") != 0;
 }
 
+bool KernelFamily::packs_in_place(const KernelConfig& config, Precision precision) const {
+  return packs(config, precision) && pack_->in_place &&
+         evaluate(*pack_->in_place, slots(complete(config), {}, {}), "pack.in_place") != 0;
+}
+
 std::optional<KernelFamily::Packing> KernelFamily::packing(const KernelConfig& config, Precision precision,
-                                                           const ProblemSize& problem) const {
+                                                           const ProblemSize& problem, bool trans_a,
+                                                           bool trans_b) const {
   if (!packs(config, precision) || problem.k == 0 || problem.m == 0 || problem.n == 0) return std::nullopt;
+  const bool reads_in_place = packs_in_place(config, precision);
+  // An operand read in place has one product term: the split into parts (3xTF32) is the pack's.
+  if (reads_in_place && precision_info(precision).product_terms != 1)
+    throw ConfigError(name_ + ": operands of " + std::string(precision_info(precision).code) +
+                      " cannot be read in place, only packed");
+  if (reads_in_place && !trans_a && trans_b) return std::nullopt;  // both K-contiguous already
   const std::vector<std::int64_t> values = slots(complete(config), {}, problem);
   Packing packing{pack_->entry, evaluate(pack_->rows_a, values, "pack.rows_a"),
                   evaluate(pack_->rows_b, values, "pack.rows_b"), evaluate(pack_->segment_depth, values, "pack.depth")};
+  packing.pack_a = !reads_in_place || trans_a;
+  packing.pack_b = !reads_in_place || !trans_b;
   if (pack_->tile_rows_a) {
     packing.tile_rows_a = evaluate(*pack_->tile_rows_a, values, "pack.tile_rows_a");
     packing.tile_rows_b = evaluate(*pack_->tile_rows_b, values, "pack.tile_rows_b");

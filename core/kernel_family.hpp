@@ -143,10 +143,14 @@ class KernelFamily {
   // `depth` (kernels/operand_pack.cl says which part goes where).
   // With tile_rows_a > 0 the operands are packed as tile images of tile_rows_a (tile_rows_b) x
   // tile_depth instead of rows (kernels/operand_pack.cl).
+  // Where the description's "pack.in_place" holds, an operand already K-contiguous as the caller
+  // gives it (op(A) not transposed, op(B) transposed, in row-major terms) is read where it lies
+  // and only the other is packed (pack_a, pack_b); the kernel sees which as PACKED_A and PACKED_B.
   struct Packing {
     std::string entry;
     std::int64_t rows_a = 0, rows_b = 0, segment_depth = 0, depth = 0;
     std::int64_t tile_rows_a = 0, tile_rows_b = 0, tile_depth = 0;
+    bool pack_a = true, pack_b = true;
   };
   // Whether operands of this precision are packed with this configuration (the precision is one
   // the description's "pack" names, or its "when" holds); the kernel sees it as PACKED.
@@ -154,9 +158,14 @@ class KernelFamily {
   // The precisions whose operands are always packed, in the description's order (empty without
   // "pack").
   std::vector<Precision> packed_precisions() const { return pack_ ? pack_->precisions : std::vector<Precision>{}; }
-  // The packed shape for one problem, or nothing where this precision is not packed or M, N or K
-  // is 0 (nothing to read).
-  std::optional<Packing> packing(const KernelConfig& config, Precision precision, const ProblemSize& problem) const;
+  // Whether this configuration reads K-contiguous operands where they lie ("pack.in_place", where
+  // this precision is packed).
+  bool packs_in_place(const KernelConfig& config, Precision precision) const;
+  // The packed shape for one problem under its transpositions (row-major terms), or nothing where
+  // this precision is not packed, M, N or K is 0 (nothing to read), or both operands are read in
+  // place.
+  std::optional<Packing> packing(const KernelConfig& config, Precision precision, const ProblemSize& problem,
+                                 bool trans_a, bool trans_b) const;
   struct Ranges {
     std::array<std::size_t, 3> global{}, local{};
   };
@@ -213,7 +222,7 @@ class KernelFamily {
     std::string entry;
     std::vector<Precision> precisions;
     Expression rows_a, rows_b, segment_depth;
-    std::optional<Expression> when, tile_rows_a, tile_rows_b, tile_depth;
+    std::optional<Expression> when, tile_rows_a, tile_rows_b, tile_depth, in_place;
   };
   std::optional<PackDescription> pack_;
   struct TensorMapDescription {

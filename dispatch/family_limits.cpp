@@ -13,6 +13,7 @@ NamedValues named_limits(const DeviceLimits& limits, Precision precision) {
           {"max_work_item_size_2", value(limits.max_work_item_sizes[2])},
           {"local_mem_size", value(limits.local_mem_bytes)},
           {"element_bytes", precision_info(precision).storage_bytes},
+          {"product_terms", precision_info(precision).product_terms},
           {"nv_compiler_options", limits.nv_compiler_options ? 1 : 0},
           {"cpu_device", limits.cpu ? 1 : 0},
           {"nv_compute_capability", limits.nv_compute_capability}};

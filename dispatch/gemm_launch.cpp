@@ -100,31 +100,37 @@ void set_tensor_maps(const cl::CommandQueue& queue, cl::Kernel& kernel, const Ke
 
 // Packs op(A) and op(B)^T as `packing` says into `workspace` (grown where too small) and returns
 // the problem the main kernel runs on them, with `a` and `b` the packed buffer, which `held` keeps
-// until the main kernel is enqueued; `packed` gets the packing kernels' events. The caller holds
-// the workspace's mutex.
+// until the main kernel is enqueued; `packed` gets the packing kernels' events. An operand the
+// packing leaves in place keeps its buffer, offset and leading dimension, and K stays the call's.
+// The caller holds the workspace's mutex.
 RowMajorGemm enqueue_packing(const cl::CommandQueue& queue, const cl::Kernel& main_kernel,
                              const KernelFamily::Packing& packing, const RowMajorGemm& p, Precision precision,
                              cl_mem& a, cl_mem& b, PackingWorkspace& workspace, cl::Buffer& held,
                              std::vector<cl::Event>& packed, LaunchMemo* memo) {
   const std::size_t rows_a = static_cast<std::size_t>(packing.rows_a), rows_b = static_cast<std::size_t>(packing.rows_b);
   const std::size_t depth = static_cast<std::size_t>(packing.depth);
-  const std::size_t bytes = (rows_a + rows_b) * depth * static_cast<std::size_t>(precision_info(precision).storage_bytes);
+  const std::size_t packed_rows_a = packing.pack_a ? rows_a : 0, packed_rows_b = packing.pack_b ? rows_b : 0;
+  const std::size_t bytes =
+      (packed_rows_a + packed_rows_b) * depth * static_cast<std::size_t>(precision_info(precision).storage_bytes);
   const std::vector<cl::Event> reads = workspace.reserve(queue, bytes, "the packed operands of this problem");
   held = workspace.buffer;
   cl::Kernel pack = companion_kernel(main_kernel, packing.entry, memo ? &memo->pack : nullptr);
   if (p.swapped) std::swap(a, b);
   // op(A) is M x K, contiguous along K unless transposed; op(B)^T is N x K, contiguous along K if B is transposed.
   const struct {
+    bool packs;
     std::size_t rows;
     bool k_contiguous;
     cl_mem source;
     std::size_t offset, ld, packed_rows, packed_offset;
     std::int64_t tile_rows;
-  } operands[] = {{p.m, !p.trans_a, a, p.a_offset, p.lda, rows_a, 0, packing.tile_rows_a},
-                  {p.n, p.trans_b, b, p.b_offset, p.ldb, rows_b, rows_a * depth, packing.tile_rows_b}};
+  } operands[] = {{packing.pack_a, p.m, !p.trans_a, a, p.a_offset, p.lda, rows_a, 0, packing.tile_rows_a},
+                  {packing.pack_b, p.n, p.trans_b, b, p.b_offset, p.ldb, rows_b, packed_rows_a * depth,
+                   packing.tile_rows_b}};
   packed.clear();
   for (int i = 0; i < 2; ++i) {
     const auto& operand = operands[i];
+    if (!operand.packs) continue;
     packed.push_back(enqueue_pack_operand(
         queue, pack,
         {operand.rows, p.k, operand.k_contiguous, i, operand.source, operand.offset, operand.ld, held(),
@@ -132,17 +138,21 @@ RowMajorGemm enqueue_packing(const cl::CommandQueue& queue, const cl::Kernel& ma
          static_cast<std::size_t>(operand.tile_rows), static_cast<std::size_t>(packing.tile_depth)},
         reads));
   }
-  a = held();
-  b = held();
   RowMajorGemm run = p;
-  run.trans_a = false;
-  run.trans_b = true;
-  run.k = depth;
-  run.a_offset = 0;
-  run.lda = depth;
-  run.b_offset = rows_a * depth;
-  run.ldb = depth;
   run.swapped = false;
+  if (packing.pack_a && packing.pack_b) run.k = depth;  // else one product term (KernelFamily::packing)
+  if (packing.pack_a) {
+    a = held();
+    run.trans_a = false;
+    run.a_offset = 0;
+    run.lda = depth;
+  }
+  if (packing.pack_b) {
+    b = held();
+    run.trans_b = true;
+    run.b_offset = packed_rows_a * depth;
+    run.ldb = depth;
+  }
   return run;
 }
 
@@ -237,7 +247,8 @@ void enqueue_gemm(const cl::CommandQueue& queue, cl::Kernel& kernel, const Kerne
     LaunchGeometry computed;
     const LaunchGeometry* geometry = memo && memo->geometry && memo->geometry->zero_k == zero_k ? &*memo->geometry : nullptr;
     if (!geometry) {
-      computed = {zero_k, family.scale_first(config), family.packing(config, precision, problem_size(p, alpha)),
+      computed = {zero_k, family.scale_first(config),
+                  family.packing(config, precision, problem_size(p, alpha), p.trans_a, p.trans_b),
                   family.ranges(config, problem_size(p, alpha)), family.tensor_map_tiles(config)};
       geometry = memo ? &memo->geometry.emplace(computed) : &computed;
     }

@@ -19,7 +19,9 @@
 // operands packed by kernels/operand_pack.cl (PACKED, the description's "pack"): op(A) and op(B)^T
 // K-contiguous, rounded to TF32, padded with zeros to whole tiles (so no copy is checked), and for
 // 3xTF32 split into big and small parts side by side along K, which makes 3xTF32 a plain TF32
-// product three times as deep.
+// product three times as deep. With IN_PLACE 1 a TF32 operand that is K-contiguous already (op(A)
+// not transposed, op(B) transposed) is read where it lies, the matrix units truncating it to TF32,
+// and only the other is packed (PACKED_A, PACKED_B): an NN product packs B alone, NT nothing.
 //
 // COPY 1 packs every precision's operands as tile images, each K tile of A or B already in its local
 // layout, so that one bulk copy (cp.async.bulk) per operand and stage, issued by one work-item and
@@ -61,7 +63,11 @@
 //   PRODUCER     0: every warpgroup copies and computes; 1: one more warpgroup copies, the others
 //                compute
 //   EPILOGUE     0: C written from the accumulators; 1: through local memory, in whole sectors
-// Problem properties: PRECISION (16 fp16, 116 bf16, 19 tf32, 332 3xtf32), TRANSA, TRANSB, PACKED.
+//   IN_PLACE     1: TF32 reads its K-contiguous operands where they lie and packs only the others
+//   KSPLIT       work-groups sharing the K range of one tile of C, each adding its part with an
+//                atomic FP32 add after xgemm_wgmma_scale has applied beta (FP32 C only); 1: no split
+// Problem properties: PRECISION (16 fp16, 116 bf16, 19 tf32, 332 3xtf32), TRANSA, TRANSB, PACKED
+// (and PACKED_A, PACKED_B where IN_PLACE is 1).
 // storage_t, load_element and store_element come from kernels/precision_storage.cl, the copies and
 // the mbarriers from kernels/async_copy.cl, pack_operand and the tiles' layout (SWIZZLED_TILE_OFFSET) from
 // kernels/operand_pack.cl.
@@ -85,14 +91,25 @@
 // K of one instruction (32 bytes).
 #define INSTRUCTION_K (32 / (int)sizeof(storage_t))
 
+// Which operands are packed: both or neither (PACKED), unless the host names them (IN_PLACE 1
+// reads an operand that is K-contiguous already where it lies).
+#ifndef PACKED_A
+#define PACKED_A PACKED
+#define PACKED_B PACKED
+#endif
+
 // The operands' layouts as the main kernel reads them: packed operands are op(A) and op(B)^T.
-#if PACKED
+#if PACKED_A
 #define A_TRANSPOSED 0
-#define B_TRANSPOSED 1
 #else
 #define A_TRANSPOSED TRANSA
+#endif
+#if PACKED_B
+#define B_TRANSPOSED 1
+#else
 #define B_TRANSPOSED TRANSB
 #endif
+
 
 // The local layout: a tile of `rows` rows of a contiguous length of whole 128-byte rows lies as its
 // image would (SWIZZLED_TILE_OFFSET, kernels/operand_pack.cl): blocks of SWIZZLE_ROW_ELEMENTS columns,
@@ -279,7 +296,7 @@ inline void load_block(__local storage_t* tile, const __global storage_t* matrix
   }
 }
 
-#if COPY == 1 && !PACKED
+#if COPY == 1 && !(PACKED_A && PACKED_B)
 #error "bulk copies read tile images, which only packed operands are"
 #endif
 
@@ -328,20 +345,22 @@ inline void load_tile(__local storage_t* a_stage, __local storage_t* b_stage, co
                       const int lda, const __global storage_t* B, const int ldb, const int M, const int N,
                       const int K, const int m0, const int n0, const int tile, const int copier) {
   const int k0 = tile * BK;
-#if PACKED  // whole tiles of K-contiguous rows: 16-byte copies, none checked
+  // A packed operand is whole tiles of K-contiguous rows: 16-byte copies, none checked.
+#if PACKED_A
   load_block(a_stage, A, lda, m0, k0, BM, BK, BM, BK, SWIZZLE_CHUNK_ELEMENTS, copier);
+#endif
+#if PACKED_B
   load_block(b_stage, B, ldb, n0, k0, BN, BK, BN, BK, SWIZZLE_CHUNK_ELEMENTS, copier);
-#else
-#if TRANSA
+#endif
+#if PACKED_A == 0 && TRANSA
   load_block(a_stage, A, lda, k0, m0, K - k0, M - m0, BK, BM, VWA, copier);
-#else
+#elif PACKED_A == 0
   load_block(a_stage, A, lda, m0, k0, M - m0, K - k0, BM, BK, VWA, copier);
 #endif
-#if TRANSB
+#if PACKED_B == 0 && TRANSB
   load_block(b_stage, B, ldb, n0, k0, N - n0, K - k0, BN, BK, VWB, copier);
-#else
+#elif PACKED_B == 0
   load_block(b_stage, B, ldb, k0, n0, K - k0, N - n0, BK, BN, VWB, copier);
-#endif
 #endif
 }
 
@@ -377,7 +396,16 @@ void xgemm_wgmma(const int M, const int N, const int K, const float alpha, const
   const int first_m = id / per_group * GROUP_M, rows_here = min(tiles_m - first_m, GROUP_M);
   const int m0 = (first_m + id % per_group % rows_here) * BM, n0 = id % per_group / rows_here * BN;
 
+#if KSPLIT > 1
+  // This work-group's share of the K tiles; K_TILE is a step's tile in the whole K range.
+  const int k_tiles = (K + BK - 1) / BK, share = (k_tiles + KSPLIT - 1) / KSPLIT;
+  const int first_tile = get_group_id(2) * share, tiles = min(k_tiles - first_tile, share);
+  if (tiles <= 0) return;  // nothing to add (the whole work-group returns)
+#define K_TILE(step) (first_tile + (step))
+#else
   const int tiles = (K + BK - 1) / BK;
+#define K_TILE(step) step
+#endif
   const int thread = get_local_id(0), warpgroup = thread / 128;
   const uint a_window = (uint)(size_t)a_tiles, b_window = (uint)(size_t)b_tiles;
 #if COPY == 1
@@ -420,11 +448,11 @@ void xgemm_wgmma(const int M, const int N, const int K, const float alpha, const
       const int stage = tile % STAGES;
       if (tile >= STAGES) wait_phase(empty + 8u * (uint)stage, (uint)(tile / STAGES - 1) & 1u);
 #if COPY == 1
-      if (copier == 0) copy_tile_images(a_window, b_window, full, a_images, b_images, stage, tile, A_STAGE, B_STAGE);
+      if (copier == 0) copy_tile_images(a_window, b_window, full, a_images, b_images, stage, K_TILE(tile), A_STAGE, B_STAGE);
 #elif COPY == 2
-      if (copier == 0) copy_stage_tensors(a_window, b_window, full, stage, tile, m0, n0);
+      if (copier == 0) copy_stage_tensors(a_window, b_window, full, stage, K_TILE(tile), m0, n0);
 #else
-      load_tile(a_tiles + stage * A_STAGE, b_tiles + stage * B_STAGE, A, lda, B, ldb, M, N, K, m0, n0, tile, copier);
+      load_tile(a_tiles + stage * A_STAGE, b_tiles + stage * B_STAGE, A, lda, B, ldb, M, N, K, m0, n0, K_TILE(tile), copier);
       // The stage's full barrier receives this copier's arrival once its copies so far have landed.
       asm volatile("cp.async.mbarrier.arrive.noinc.shared::cta.b64 [%0];" ::"r"(full + 8u * (uint)stage) : "memory");
 #endif
@@ -451,9 +479,9 @@ void xgemm_wgmma(const int M, const int N, const int K, const float alpha, const
     asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
     for (int stage = 0; stage < STAGES - 2 && stage < tiles; ++stage)
 #if COPY == 2
-      copy_stage_tensors(a_window, b_window, barriers, stage, stage, m0, n0);
+      copy_stage_tensors(a_window, b_window, barriers, stage, K_TILE(stage), m0, n0);
 #else
-      copy_tile_images(a_window, b_window, barriers, a_images, b_images, stage, stage, A_STAGE, B_STAGE);
+      copy_tile_images(a_window, b_window, barriers, a_images, b_images, stage, K_TILE(stage), A_STAGE, B_STAGE);
 #endif
   }
   barrier(CLK_LOCAL_MEM_FENCE);
@@ -461,7 +489,7 @@ void xgemm_wgmma(const int M, const int N, const int K, const float alpha, const
 #pragma unroll
   for (int stage = 0; stage < STAGES - 2; ++stage) {
     if (stage < tiles)
-      load_tile(a_tiles + stage * A_STAGE, b_tiles + stage * B_STAGE, A, lda, B, ldb, M, N, K, m0, n0, stage, thread);
+      load_tile(a_tiles + stage * A_STAGE, b_tiles + stage * B_STAGE, A, lda, B, ldb, M, N, K, m0, n0, K_TILE(stage), thread);
     copy_async_commit();
   }
 #endif
@@ -476,9 +504,9 @@ void xgemm_wgmma(const int M, const int N, const int K, const float alpha, const
     barrier(CLK_LOCAL_MEM_FENCE);
     if (thread == 0 && ahead < tiles)
 #if COPY == 2
-      copy_stage_tensors(a_window, b_window, barriers, ahead % STAGES, ahead, m0, n0);
+      copy_stage_tensors(a_window, b_window, barriers, ahead % STAGES, K_TILE(ahead), m0, n0);
 #else
-      copy_tile_images(a_window, b_window, barriers, a_images, b_images, ahead % STAGES, ahead, A_STAGE, B_STAGE);
+      copy_tile_images(a_window, b_window, barriers, a_images, b_images, ahead % STAGES, K_TILE(ahead), A_STAGE, B_STAGE);
 #endif
 #else
     asm volatile("cp.async.wait_group " STRINGIFY(COPIES_PENDING) ";" ::: "memory");
@@ -488,7 +516,7 @@ void xgemm_wgmma(const int M, const int N, const int K, const float alpha, const
     barrier(CLK_LOCAL_MEM_FENCE);
     if (ahead < tiles)
       load_tile(a_tiles + ahead % STAGES * A_STAGE, b_tiles + ahead % STAGES * B_STAGE, A, lda, B, ldb, M, N, K,
-                m0, n0, ahead, thread);
+                m0, n0, K_TILE(ahead), thread);
     copy_async_commit();
 #endif
 #endif
@@ -517,6 +545,20 @@ void xgemm_wgmma(const int M, const int N, const int K, const float alpha, const
   // The accumulators of a 64 x BN tile: warp w of the warpgroup holds rows 16 w on, and register
   // i of lane (g = lane / 4, q = lane % 4) row g + 8 (i % 4 / 2), column 8 (i / 4) + 2 q + i % 2.
   const int lane = thread % 32, w = thread / 32 % 4, g = lane / 4, q = lane % 4;
+#if KSPLIT > 1
+  // C holds beta C already (xgemm_wgmma_scale): each share of K adds its part, by the L2's reduction.
+#pragma unroll
+  for (int t = 0; t < MT; ++t)
+#pragma unroll
+    for (int i = 0; i < ACCUMULATORS; ++i) {
+      const int m = m0 + (warpgroup * MT + t) * 64 + 16 * w + g + 8 * (i % 4 / 2);
+      const int n = n0 + 8 * (i / 4) + 2 * q + i % 2;
+      if (m < M && n < N)
+        asm volatile("red.global.add.f32 [%0], %1;" ::"l"((ulong)(size_t)(C + (size_t)m * ldc + n)), "f"(alpha * d[t][i])
+                     : "memory");
+    }
+  return;
+#endif
 #if EPILOGUE
   // Through local memory: each warpgroup puts its accumulators there as they lie in C, then writes
   // its rows with consecutive work-items on consecutive elements, so that a warp's store fills
@@ -576,6 +618,17 @@ void xgemm_wgmma(const int M, const int N, const int K, const float alpha, const
     }
 #endif
 }
+
+#if KSPLIT > 1
+// C = beta C before the shares of K add into it (the description's "scale_entry"), over (N, M).
+__kernel void xgemm_wgmma_scale(const int M, const int N, const float beta, __global float* C, const ulong c_offset,
+                                const int ldc) {
+  const int n = get_global_id(0), m = get_global_id(1);
+  if (m >= M || n >= N) return;
+  __global float* p = C + c_offset + (size_t)m * ldc + n;
+  *p = beta == 0.0f ? 0.0f : beta * *p;
+}
+#endif
 
 #if COPY == 2
 // The device address of a buffer, which the host writes into the tensor maps (the description's

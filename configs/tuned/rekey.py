@@ -7,8 +7,8 @@ ShippedTuning.EveryRowIsKeyedByItsKernelAsItIs fails. An edit that adds a parame
 keeps the old code, or that changes comments only, leaves each recorded configuration's program as
 it was: this checks that, by running both sources through the C preprocessor with the row's
 defines (its configuration completed with the new description's defaults, the precision's code,
-PACKED as the library sets it, and every TRANSA and TRANSB) and comparing the texts; only then are
-the rows' kernel hashes rewritten. The one difference allowed is whole declarations added at
+PACKED, PACKED_A and PACKED_B as the library sets them, and every TRANSA and TRANSB) and
+comparing the texts; only then are the rows' kernel hashes rewritten. The one difference allowed is whole declarations added at
 file scope, as a new include brings: typedefs of one plain name and function definitions that
 declare no name the old text uses (an attribute such as overloadable does not hide the name), and
 pragma lines the old text already has; nothing in them can change what the old text compiles to.
@@ -42,6 +42,16 @@ def packed(config, precision):
     when = re.fullmatch(r'\s*(\w+)\s*==\s*(\d+)\s*', pack['when'])
     if not when: raise SystemExit(f'kernels/{family}.json: pack condition "{pack["when"]}" is not NAME == value')
     return int(config.get(when.group(1)) == int(when.group(2)))
+
+def in_place(config, precision, trans_a, trans_b):
+    """PACKED_A and PACKED_B as the library sets them where "pack.in_place" holds (an operand
+    already K-contiguous is read where it lies), for a "NAME == value" condition; none elsewhere."""
+    pack = description.get('pack')
+    if not pack or 'in_place' not in pack or packed(config, precision) != 1: return {}
+    when = re.fullmatch(r'\s*(\w+)\s*==\s*(\d+)\s*', pack['in_place'])
+    if not when: raise SystemExit(f'kernels/{family}.json: in_place condition "{pack["in_place"]}" is not NAME == value')
+    if config.get(when.group(1)) != int(when.group(2)): return {}
+    return {'PACKED_A': int(trans_a), 'PACKED_B': int(not trans_b)}
 
 def preprocessed(text, defines):
     options = [f'-D{name}={value}' for name, value in defines.items()] + ['-Dcl_nv_pragma_unroll=1']
@@ -118,6 +128,7 @@ for path in files:
                 for trans_b in (0, 1):
                     defines = dict(config, PRECISION=PRECISION_CODES[row['precision']], TRANSA=trans_a, TRANSB=trans_b)
                     if packs is not None: defines['PACKED'] = packs
+                    defines.update(in_place(config, row['precision'], trans_a, trans_b))
                     old_program, new_program = preprocessed(old_text, defines), preprocessed(new_text, defines)
                     if old_program != new_program and not only_declarations_added(old_program, new_program):
                         raise SystemExit(f'{path}: the program of {defines} changed; tune {family} again')

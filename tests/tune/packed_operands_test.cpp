@@ -28,6 +28,40 @@ const KernelFamily& packed() {
 class PackedOperands : public ::testing::Test {
  protected:
   DeviceEntry device = select_device("");
+
+  // C = op(A) op(B) + beta C (C starting as ones) of a dense row-major m x n x k problem through
+  // enqueue_gemm with `config`, with `memo` where given, A and B small integers and halves whose
+  // products and sums FP32 holds exactly: every element must equal the host's sum.
+  void expect_exact_product(Transpose trans_a, std::size_t m, std::size_t n, std::size_t k, const KernelConfig& config,
+                            Precision precision, double beta, LaunchMemo* memo = nullptr) {
+    const RowMajorGemm problem =
+        to_row_major(dense_gemm_arguments(Layout::RowMajor, trans_a, Transpose::No, m, n, k));
+    std::vector<float> a(k * m), b(k * n), c(m * n, 1.0f);
+    for (std::size_t i = 0; i < a.size(); ++i) a[i] = static_cast<float>(i % 7) - 3.0f;
+    for (std::size_t i = 0; i < b.size(); ++i) b[i] = static_cast<float>(i % 5) * 0.5f;
+    const cl::Context context(device.device);
+    const cl::CommandQueue queue(context, device.device);
+    ProgramCache programs;
+    cl::Kernel kernel(programs.get(context, device.device, packed().source(),
+                                   gemm_build_options(packed(), config, precision, problem)),
+                      "packed");
+    cl::Buffer a_buffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof(float) * a.size(), a.data());
+    cl::Buffer b_buffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof(float) * b.size(), b.data());
+    cl::Buffer c_buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof(float) * c.size(), c.data());
+    cl::Event done;
+    enqueue_gemm(queue, kernel, packed(), config, problem, precision, 1.0, beta, a_buffer(), b_buffer(), c_buffer(),
+                 &done, nullptr, memo);
+    done.wait();
+    queue.enqueueReadBuffer(c_buffer, CL_TRUE, 0, sizeof(float) * c.size(), c.data());
+    const bool transposed = trans_a == Transpose::Yes;
+    for (std::size_t i = 0; i < m; ++i)
+      for (std::size_t j = 0; j < n; ++j) {
+        double sum = beta;
+        for (std::size_t l = 0; l < k; ++l)
+          sum += static_cast<double>(transposed ? a[l * m + i] : a[i * k + l]) * b[l * n + j];
+        ASSERT_EQ(c[i * n + j], static_cast<float>(sum)) << "C(" << i << ", " << j << ")";
+      }
+  }
 };
 
 // Every precision the family packs, every transposition and both layouts, with sizes that no
@@ -54,31 +88,7 @@ TEST_F(PackedOperands, EveryPrecisionTranspositionAndLayoutIsCorrect) {
 // A call without a launch memo packs into a buffer of its own:
 // C = op(A) op(B) + C of a transposed A, beside the host's sum.
 TEST_F(PackedOperands, ACallWithoutAMemoPacksIntoABufferOfItsOwn) {
-  const std::size_t m = 37, n = 29, k = 45;
-  const GemmArguments arguments = dense_gemm_arguments(Layout::RowMajor, Transpose::Yes, Transpose::No, m, n, k);
-  const RowMajorGemm problem = to_row_major(arguments);
-  std::vector<float> a(k * m), b(k * n), c(m * n, 1.0f);
-  for (std::size_t i = 0; i < a.size(); ++i) a[i] = static_cast<float>(i % 7) - 3.0f;
-  for (std::size_t i = 0; i < b.size(); ++i) b[i] = static_cast<float>(i % 5) * 0.5f;
-  const cl::Context context(device.device);
-  const cl::CommandQueue queue(context, device.device);
-  ProgramCache programs;
-  const cl::Program program = programs.get(context, device.device, packed().source(),
-                                           gemm_build_options(packed(), {}, Precision::Single, problem));
-  cl::Buffer a_buffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof(float) * a.size(), a.data());
-  cl::Buffer b_buffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof(float) * b.size(), b.data());
-  cl::Buffer c_buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof(float) * c.size(), c.data());
-  cl::Event done;
-  enqueue_gemm(queue, program, packed(), {{"ROWS_A", 16}, {"DEPTH", 8}}, problem, Precision::Single, 1.0, 1.0,
-               a_buffer(), b_buffer(), c_buffer(), &done);
-  done.wait();
-  queue.enqueueReadBuffer(c_buffer, CL_TRUE, 0, sizeof(float) * c.size(), c.data());
-  for (std::size_t i = 0; i < m; ++i)
-    for (std::size_t j = 0; j < n; ++j) {
-      double sum = 1.0;
-      for (std::size_t l = 0; l < k; ++l) sum += static_cast<double>(a[l * m + i]) * b[l * n + j];
-      ASSERT_EQ(c[i * n + j], static_cast<float>(sum)) << "C(" << i << ", " << j << ")";
-    }
+  expect_exact_product(Transpose::Yes, 37, 29, 45, {{"ROWS_A", 16}, {"DEPTH", 8}}, Precision::Single, 1.0);
 }
 
 // Launches of several problems share one workspace, as a Handle's plans do: it grows to the
@@ -136,6 +146,44 @@ TEST_F(PackedOperands, LaunchesShareOneWorkspaceThatGrowsToTheLargest) {
         ASSERT_EQ(l.c[i * l.n + j], static_cast<float>(sum)) << l.m << "x" << l.n << "x" << l.k << " C(" << i << ", " << j << ")";
       }
   }
+}
+
+// With "pack.in_place" only the operand that is not K-contiguous is packed, in every transposition
+// and layout, with and without padding, at each precision of one product term: every result is
+// checked against the reference GEMM (NT packs nothing: the call reads both operands where they
+// lie).
+TEST_F(PackedOperands, InPlaceOperandsAreReadWhereTheyLieAndOnlyTheOthersPacked) {
+  for (const Precision precision : {Precision::TF32, Precision::Single, Precision::Half})
+    for (const Transpose trans_a : {Transpose::No, Transpose::Yes})
+      for (const Transpose trans_b : {Transpose::No, Transpose::Yes})
+        for (const Layout layout : {Layout::RowMajor, Layout::ColMajor})
+          for (const KernelConfig& config :
+               {KernelConfig{{"IN_PLACE", 1}}, KernelConfig{{"IN_PLACE", 1}, {"ROWS_B", 16}, {"DEPTH", 8}}}) {
+            const GemmArguments arguments = dense_gemm_arguments(layout, trans_a, trans_b, 37, 29, 45);
+            const std::string what = to_string(precision) + (layout == Layout::RowMajor ? " row" : " column") +
+                                     "-major " + (trans_a == Transpose::Yes ? 'T' : 'N') +
+                                     (trans_b == Transpose::Yes ? 'T' : 'N') + ' ' + config_key(config);
+            Evaluator evaluator(packed(), device, arguments, precision, {.timed_runs = 1, .compile_threads = 0});
+            const auto outcome = evaluator.evaluate(config);
+            EXPECT_EQ(outcome.status, search::Status::ok) << what << ": " << outcome.error;
+            // In row-major terms, op(A) is K-contiguous unless transposed, op(B)^T where B is.
+            const RowMajorGemm row_major = to_row_major(arguments);
+            const auto packing = packed().packing(config, precision, {37, 29, 45}, row_major.trans_a, row_major.trans_b);
+            ASSERT_EQ(packing.has_value(), row_major.trans_a || !row_major.trans_b) << what;
+            if (!packing) continue;
+            EXPECT_EQ(packing->pack_a, row_major.trans_a) << what;
+            EXPECT_EQ(packing->pack_b, !row_major.trans_b) << what;
+          }
+}
+
+// The workspace of an NN call with in-place operands holds op(B)^T alone, and the result is exact
+// for operands whose products and sums FP32 holds.
+TEST_F(PackedOperands, AnInPlaceCallPacksOneOperandIntoTheWorkspace) {
+  LaunchMemo memo;
+  memo.workspace = std::make_shared<PackingWorkspace>();
+  expect_exact_product(Transpose::No, 37, 29, 45, {{"IN_PLACE", 1}, {"ROWS_B", 16}, {"DEPTH", 8}}, Precision::TF32, 0.0,
+                       &memo);
+  EXPECT_EQ(memo.workspace->bytes, 32 * 48 * sizeof(float)) << "op(B)^T alone: 29 rows padded to 32, K to 48";
 }
 
 // The packed rows themselves: op(B)^T of a transposed B (rows along N, K contiguous), each element
@@ -265,17 +313,19 @@ TEST_F(PackedOperands, TileImagesAreTheSwizzledLocalLayoutTileByTile) {
 // A packed family's packed shape: padded to its multiples, the depth times the precision's terms,
 // none where K is 0 or the precision is not packed, and a clear error where the rows would not hold.
 TEST(PackedShape, FollowsTheDescriptionAndThePrecisionTable) {
-  const auto shape = packed().packing({{"ROWS_A", 16}, {"ROWS_B", 64}, {"DEPTH", 32}}, Precision::Single3xTF32, {37, 29, 45});
+  const auto shape =
+      packed().packing({{"ROWS_A", 16}, {"ROWS_B", 64}, {"DEPTH", 32}}, Precision::Single3xTF32, {37, 29, 45}, false, false);
   ASSERT_TRUE(shape);
   EXPECT_EQ(shape->entry, "pack_operand");
   EXPECT_EQ(shape->rows_a, 48);
   EXPECT_EQ(shape->rows_b, 64);
   EXPECT_EQ(shape->segment_depth, 64);
   EXPECT_EQ(shape->depth, 192);
-  EXPECT_EQ(packed().packing({}, Precision::TF32, {37, 29, 45})->depth, 45);
-  EXPECT_FALSE(packed().packing({}, Precision::TF32, {37, 29, 0}));
+  EXPECT_TRUE(shape->pack_a && shape->pack_b);
+  EXPECT_EQ(packed().packing({}, Precision::TF32, {37, 29, 45}, false, true)->depth, 45);
+  EXPECT_FALSE(packed().packing({}, Precision::TF32, {37, 29, 0}, false, false));
   EXPECT_NE(packed().build_options({}, Precision::TF32, false, false, {1, 1, 1}).find("-DPACKED=1"), std::string::npos);
-  EXPECT_THROW(packed().packing({{"DEPTH", -1}}, Precision::TF32, {37, 29, 45}), ConfigError);
+  EXPECT_THROW(packed().packing({{"DEPTH", -1}}, Precision::TF32, {37, 29, 45}, false, false), ConfigError);
 }
 
 // xgemm_wgmma reads packed tiles without a bounds check: its packed rows are whole tiles of BM
@@ -288,7 +338,7 @@ TEST(PackedShape, TheWarpgroupFamilysPackingHoldsWholeTiles) {
         for (const std::int64_t bk : {32, 64, 128}) {
           const KernelConfig config{{"WARPGROUPS", warpgroups}, {"MT", mt}, {"BN", bn}, {"BK", bk}};
           for (const ProblemSize size : {ProblemSize{1, 1, 1}, ProblemSize{1000, 777, 333}, ProblemSize{4096, 4096, 4096}}) {
-            const auto shape = wgmma.packing(config, Precision::Single3xTF32, size);
+            const auto shape = wgmma.packing(config, Precision::Single3xTF32, size, false, false);
             ASSERT_TRUE(shape);
             EXPECT_EQ(shape->rows_a % (64 * mt * warpgroups), 0) << config_key(config);
             EXPECT_EQ(shape->rows_b % bn, 0) << config_key(config);
@@ -297,9 +347,10 @@ TEST(PackedShape, TheWarpgroupFamilysPackingHoldsWholeTiles) {
             EXPECT_GE(shape->rows_a, size.m);
           }
         }
-  EXPECT_FALSE(wgmma.packing({}, Precision::Half, {64, 64, 64})) << "16-bit operands are read as they are";
+  EXPECT_FALSE(wgmma.packing({}, Precision::Half, {64, 64, 64}, false, false)) << "16-bit operands are read as they are";
   // Bulk copies (COPY 1) read every precision's operands as tile images of the work-group's tile.
-  const auto images = wgmma.packing({{"COPY", 1}, {"WARPGROUPS", 2}, {"BN", 256}}, Precision::Half, {1000, 777, 333});
+  const auto images =
+      wgmma.packing({{"COPY", 1}, {"WARPGROUPS", 2}, {"BN", 256}}, Precision::Half, {1000, 777, 333}, false, false);
   ASSERT_TRUE(images);
   EXPECT_EQ(images->tile_rows_a, 128);
   EXPECT_EQ(images->tile_rows_b, 256);

@@ -188,6 +188,36 @@ TEST(FamilySpace, WarpgroupEpilogueStagesCWithinTheStages) {
   }
 }
 
+// Split K in the warpgroup family adds FP32 parts atomically: FP32 C only (tf32, 3xtf32), one more
+// dimension of work-groups, C scaled by beta first. Reading operands in place is for tf32 alone
+// (3xTF32's parts are the pack's) and not with tile images, which only packing makes.
+TEST(FamilySpace, WarpgroupSplitKAndInPlaceOperandsKeepToTheirPrecisions) {
+  const KernelFamily& wgmma = kernel_family("xgemm_wgmma");
+  const KernelConfig split = wgmma.complete({{"KSPLIT", 2}, {"BK", 32}});
+  EXPECT_FALSE(violation_on_device(wgmma, split, nvidia_like(), Precision::TF32, "NN"));
+  EXPECT_FALSE(violation_on_device(wgmma, split, nvidia_like(), Precision::Single3xTF32, "TN"));
+  EXPECT_TRUE(violation_on_device(wgmma, wgmma.complete({{"KSPLIT", 2}}), nvidia_like(), Precision::Half, "NN"));
+  EXPECT_TRUE(wgmma.scale_first(split));
+  EXPECT_FALSE(wgmma.scale_first(wgmma.defaults()));
+  EXPECT_EQ(wgmma.ranges(split, {1024, 1024, 1024}).global[2], 2u);
+  EXPECT_EQ(wgmma.ranges(wgmma.defaults(), {1024, 1024, 1024}).global[2], 1u);
+
+  const KernelConfig in_place = wgmma.complete({{"IN_PLACE", 1}, {"BK", 32}, {"COPY", 2}});
+  EXPECT_FALSE(violation_on_device(wgmma, in_place, nvidia_like(), Precision::TF32, "NN"));
+  EXPECT_TRUE(violation_on_device(wgmma, in_place, nvidia_like(), Precision::Single3xTF32, "NN"));
+  EXPECT_TRUE(violation_on_device(wgmma, wgmma.complete({{"IN_PLACE", 1}}), nvidia_like(), Precision::Half, "NN"));
+  KernelConfig images = in_place;
+  images["COPY"] = 1;
+  EXPECT_TRUE(violation_on_device(wgmma, images, nvidia_like(), Precision::TF32, "NN"));
+  // The program names the packed operand: NN packs op(B)^T alone, TN both; without IN_PLACE, both.
+  EXPECT_NE(wgmma.build_options(in_place, Precision::TF32, false, false, {64, 64, 64}).find("-DPACKED_A=0 -DPACKED_B=1"),
+            std::string::npos);
+  EXPECT_NE(wgmma.build_options(in_place, Precision::TF32, true, false, {64, 64, 64}).find("-DPACKED_A=1 -DPACKED_B=1"),
+            std::string::npos);
+  EXPECT_EQ(wgmma.build_options(wgmma.defaults(), Precision::TF32, false, false, {64, 64, 64}).find("PACKED_A"),
+            std::string::npos);
+}
+
 // The FP64 matrix-unit family: never on a device without NVIDIA's compute capability 8.0, only the
 // m8n8k4 instruction before 9.0, every configuration within what the multiprocessor gives one block
 // (227 KiB on Hopper, 163 KiB on 8.0, the first KiB the driver's), and packed operands only for the
