@@ -27,8 +27,9 @@ struct Observation {
   // 0 for a measurement on the device asked about; more for a sibling device's (its distance).
   double device_distance = 0;
   std::string origin;  // where it was measured, as a choice's detail names it
-  // The family packs both operands itself at this precision (KernelFamily::packs): it reads them
-  // one way whatever the transpositions, so transposing them first would only add a copy.
+  // The family packs its operands itself at this precision (KernelFamily::packs): transposing them
+  // first would only add a copy. It packs both whatever the transpositions, unless it reads
+  // K-contiguous ones in place ("pack.in_place"), where the packing it does follows them.
   bool packs_operands = false;
   // Where not empty, the configuration that ran: this observation is a variant of that measurement
   // (core/configuration_variants.hpp), `config` being the measured one with parameters that adapt

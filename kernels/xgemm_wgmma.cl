@@ -54,7 +54,8 @@
 //   BN           columns of C per work-group: the instruction's N (64, 128, 192 or 256)
 //   BK           depth of one tile in local memory (whole 128-byte rows)
 //   STAGES       tiles in local memory at once, 3 to 8
-//   VWA, VWB     elements per copy (8: 16 bytes by cp.async); the host lowers it where a leading
+//   VWA, VWB     elements per copy (8: 16 bytes of 16-bit elements by cp.async; a TF32 operand
+//                read in place takes 4 at most, A_VW and B_VW); the host lowers it where a leading
 //                dimension or offset is not aligned to it; packed operands are copied 16 bytes at
 //                a time
 //   GROUP_M      tile rows of C that consecutive work-groups sweep before moving along N
@@ -340,6 +341,21 @@ inline void copy_stage_tensors(const uint a_window, const uint b_window, const u
 }
 #endif
 
+// Elements per copy of an operand read where it lies. cp.async copies 16 bytes at most and a copy
+// must stay within one 16-byte chunk of the swizzle: VWA and VWB count 16-bit elements (8 is 16
+// bytes), so an operand of TF32's 4-byte elements read in place (IN_PLACE, which only packing
+// precisions have: PACKED) takes 4. Only COPY 0 copies through load_tile.
+#if PACKED && COPY == 0 && VWA > 4
+#define A_VW 4
+#else
+#define A_VW VWA
+#endif
+#if PACKED && COPY == 0 && VWB > 4
+#define B_VW 4
+#else
+#define B_VW VWB
+#endif
+
 // Issues the copies of K tile `tile` of A and B into local stage buffers.
 inline void load_tile(__local storage_t* a_stage, __local storage_t* b_stage, const __global storage_t* A,
                       const int lda, const __global storage_t* B, const int ldb, const int M, const int N,
@@ -353,14 +369,14 @@ inline void load_tile(__local storage_t* a_stage, __local storage_t* b_stage, co
   load_block(b_stage, B, ldb, n0, k0, BN, BK, BN, BK, SWIZZLE_CHUNK_ELEMENTS, copier);
 #endif
 #if PACKED_A == 0 && TRANSA
-  load_block(a_stage, A, lda, k0, m0, K - k0, M - m0, BK, BM, VWA, copier);
+  load_block(a_stage, A, lda, k0, m0, K - k0, M - m0, BK, BM, A_VW, copier);
 #elif PACKED_A == 0
-  load_block(a_stage, A, lda, m0, k0, M - m0, K - k0, BM, BK, VWA, copier);
+  load_block(a_stage, A, lda, m0, k0, M - m0, K - k0, BM, BK, A_VW, copier);
 #endif
 #if PACKED_B == 0 && TRANSB
-  load_block(b_stage, B, ldb, n0, k0, N - n0, K - k0, BN, BK, VWB, copier);
+  load_block(b_stage, B, ldb, n0, k0, N - n0, K - k0, BN, BK, B_VW, copier);
 #elif PACKED_B == 0
-  load_block(b_stage, B, ldb, k0, n0, K - k0, N - n0, BK, BN, VWB, copier);
+  load_block(b_stage, B, ldb, k0, n0, K - k0, N - n0, BK, BN, B_VW, copier);
 #endif
 }
 

@@ -88,7 +88,7 @@ int run_gemm(const RunOptions& o) {
       throw ConfigError("invalid " + family.name() + " configuration: " + *violation);
     if (o.runs_trans && family.packs(family.complete(*o.config), o.precision))
       throw UsageError("--runs-trans: " + family.name() + " packs its operands itself at " + to_string(o.precision) +
-                       ", whatever their transpositions");
+                       ": it takes no transposition pre-pass");
     given = ConfigChoice{family.name(), family.complete(*o.config), ConfigSource::Default, "given with --config",
                          std::nullopt, o.runs_trans, transposes_c ? o.runs_layout : std::nullopt};
   }

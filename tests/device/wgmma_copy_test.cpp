@@ -5,6 +5,7 @@
 // by the checked loop. Copiers of one to three warpgroups, a copier's rows 1 to 48 apart.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstring>
 #include <functional>
@@ -206,6 +207,37 @@ TEST(WgmmaCopies, ATileAtTheMatrixEdgeCopiesWhatLiesInsideAndZerosTheRest) {
             << "element (" << r << ", " << c << ") of " << described(copy) << ", the checked loop";
       }
   }
+}
+
+// cp.async copies 16 bytes at most, within one chunk of the swizzle: a TF32 operand read where it
+// lies (PACKED, copied by load_tile with COPY 0) takes at most 4 of its 4-byte elements a copy
+// whatever VWA and VWB say, which count 16-bit elements; 16-bit operands keep their widths. The
+// width selection is taken from the kernel file as it is.
+TEST(WgmmaCopies, AnOperandReadInPlaceIsCopiedAtMostSixteenBytesAtATime) {
+  const std::string family = kernel_family("xgemm_wgmma").source().text;
+  const std::string first = "#if PACKED && COPY == 0 && VWA > 4", after = "// Issues the copies of K tile";
+  const std::size_t from = family.find(first), to = family.find(after);
+  ASSERT_NE(from, std::string::npos);
+  ASSERT_NE(to, std::string::npos);
+  const std::string text = family.substr(from, to - from) +
+                           "__kernel void widths(__global int* out) { out[0] = A_VW; out[1] = B_VW; }\n";
+  const KernelSource source{"wgmma_widths_test", text, "widths" + std::to_string(std::hash<std::string>{}(text))};
+  cl::Buffer out(shared_device().context, CL_MEM_WRITE_ONLY, 2 * sizeof(cl_int));
+  for (const int packed : {0, 1})
+    for (const int vw : {1, 2, 4, 8}) {
+      const std::string options = "-DPACKED=" + std::to_string(packed) + " -DCOPY=0 -DVWA=" + std::to_string(vw) +
+                                  " -DVWB=" + std::to_string(vw);
+      cl::Kernel kernel(
+          shared_device().programs.get(shared_device().context, shared_device().entry.device, source, options),
+          "widths");
+      kernel.setArg(0, out);
+      shared_device().queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(1), cl::NDRange(1));
+      cl_int widths[2];
+      shared_device().queue.enqueueReadBuffer(out, CL_TRUE, 0, sizeof widths, widths);
+      const int expected = packed ? std::min(vw, 4) : vw;
+      EXPECT_EQ(widths[0], expected) << "A, PACKED=" << packed << " VWA=" << vw;
+      EXPECT_EQ(widths[1], expected) << "B, PACKED=" << packed << " VWB=" << vw;
+    }
 }
 
 }  // namespace
