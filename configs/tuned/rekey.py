@@ -8,9 +8,9 @@ keeps the old code, or that changes comments only, leaves each recorded configur
 it was: this checks that, by running both sources through the C preprocessor with the row's
 defines (its configuration completed with the new description's defaults, the precision's code,
 PACKED, PACKED_A and PACKED_B as the library sets them, and every TRANSA and TRANSB) and
-comparing the texts; only then are the rows' kernel hashes rewritten. The one difference allowed is whole declarations added at
-file scope, as a new include brings: typedefs of one plain name and function definitions that
-declare no name the old text uses (an attribute such as overloadable does not hide the name), and
+comparing the texts; only then are the rows' kernel hashes rewritten. The one difference allowed
+is whole declarations added at file scope, as a new include brings: typedefs of one plain name
+and function definitions that declare no name the old text uses (an attribute such as overloadable does not hide the name), and
 pragma lines the old text already has; nothing in them can change what the old text compiles to.
 Any other difference stops it: tune the family again instead.
 Usage, from the repository root: configs/tuned/rekey.py FAMILY OLD_REV FILE.json..."""
@@ -32,25 +32,27 @@ new_text, description = combined_source(lambda path: open(path).read())
 old_hash, new_hash = (hashlib.sha256(text.encode()).hexdigest()[:16] for text in (old_text, new_text))
 defaults = {parameter['name']: parameter['default'] for parameter in description['parameters']}
 
+def pack_condition_holds(config, key):
+    """Whether the description's "pack.KEY" holds for `config`, for the "NAME == value" conditions
+    the descriptions use; any other condition stops the check rather than compare the wrong program."""
+    condition = description['pack'][key]
+    when = re.fullmatch(r'\s*(\w+)\s*==\s*(\d+)\s*', condition)
+    if not when: raise SystemExit(f'kernels/{family}.json: pack.{key} condition "{condition}" is not NAME == value')
+    return config.get(when.group(1)) == int(when.group(2))
+
 def packed(config, precision):
-    """PACKED as the library sets it (KernelFamily::packs), for the "NAME == value" conditions the
-    descriptions use; any other condition stops the check rather than compare the wrong program."""
+    """PACKED as the library sets it (KernelFamily::packs)."""
     pack = description.get('pack')
     if not pack: return None
     if precision in pack.get('precisions', []): return 1
-    if 'when' not in pack: return 0
-    when = re.fullmatch(r'\s*(\w+)\s*==\s*(\d+)\s*', pack['when'])
-    if not when: raise SystemExit(f'kernels/{family}.json: pack condition "{pack["when"]}" is not NAME == value')
-    return int(config.get(when.group(1)) == int(when.group(2)))
+    return int('when' in pack and pack_condition_holds(config, 'when'))
 
 def in_place(config, precision, trans_a, trans_b):
     """PACKED_A and PACKED_B as the library sets them where "pack.in_place" holds (an operand
-    already K-contiguous is read where it lies), for a "NAME == value" condition; none elsewhere."""
+    already K-contiguous is read where it lies); none elsewhere."""
     pack = description.get('pack')
     if not pack or 'in_place' not in pack or packed(config, precision) != 1: return {}
-    when = re.fullmatch(r'\s*(\w+)\s*==\s*(\d+)\s*', pack['in_place'])
-    if not when: raise SystemExit(f'kernels/{family}.json: in_place condition "{pack["in_place"]}" is not NAME == value')
-    if config.get(when.group(1)) != int(when.group(2)): return {}
+    if not pack_condition_holds(config, 'in_place'): return {}
     return {'PACKED_A': int(trans_a), 'PACKED_B': int(not trans_b)}
 
 def preprocessed(text, defines):
