@@ -245,7 +245,8 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
   if (const auto* maps = member(root, "tensor_maps")) {
     const std::string where = origin + ": tensor_maps";
     const auto& object = object_at(*maps, where);
-    static const std::set<std::string> map_keys = {"when", "entry", "tile_m", "tile_n", "tile_k", "unaligned"};
+    static const std::set<std::string> map_keys = {"when", "entry", "tile_m", "tile_n", "tile_k", "unaligned",
+                                                   "box_bytes"};
     for (const auto& item : object)
       if (!map_keys.contains(std::string(item.key())))
         throw ConfigError(where + ": unknown key \"" + std::string(item.key()) + "\"");
@@ -256,7 +257,11 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
                                                parse(string_at(object, "tile_m", where), "tensor_maps.tile_m", false),
                                                parse(string_at(object, "tile_n", where), "tensor_maps.tile_n", false),
                                                parse(string_at(object, "tile_k", where), "tensor_maps.tile_k", false),
-                                               config_at(*unaligned, where + ": unaligned")};
+                                               config_at(*unaligned, where + ": unaligned"),
+                                               member(object, "box_bytes")
+                                                   ? std::optional(parse(string_at(object, "box_bytes", where),
+                                                                         "tensor_maps.box_bytes", false))
+                                                   : std::nullopt};
   }
   for (const auto& [key, target] : {std::pair{"global", &family.global_}, std::pair{"local", &family.local_}}) {
     const auto texts = strings_at(root, key, origin);
@@ -421,7 +426,8 @@ std::optional<KernelFamily::TensorMapTiles> KernelFamily::tensor_map_tiles(const
   const std::vector<std::int64_t> values = slots(complete(config), {}, {});
   return TensorMapTiles{tensor_maps_->entry, evaluate(tensor_maps_->tile_m, values, "tensor_maps.tile_m"),
                         evaluate(tensor_maps_->tile_n, values, "tensor_maps.tile_n"),
-                        evaluate(tensor_maps_->tile_k, values, "tensor_maps.tile_k")};
+                        evaluate(tensor_maps_->tile_k, values, "tensor_maps.tile_k"),
+                        tensor_maps_->box_bytes ? evaluate(*tensor_maps_->box_bytes, values, "tensor_maps.box_bytes") : 128};
 }
 
 bool KernelFamily::scale_first(const KernelConfig& config) const {

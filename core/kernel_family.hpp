@@ -121,12 +121,13 @@ class KernelFamily {
   // Where the family's kernel copies its tiles with NVIDIA's tensor memory accelerator (the
   // description's "tensor_maps", when its "when" holds): the host passes a tensor map of A and
   // one of B, by value, after the arguments every family takes (dispatch/tensor_map.hpp), whose
-  // boxes are 128 bytes across an operand's contiguous dimension by the tile's extent along the
-  // other: tile_m of op(A) (tile_k where A is transposed), tile_k of op(B) (tile_n where B is
-  // transposed); `entry` is the program's kernel that reports a buffer's device address.
+  // boxes are box_bytes (128 unless the description's "box_bytes" says) across an operand's
+  // contiguous dimension by the tile's extent along the other: tile_m of op(A) (tile_k where A is
+  // transposed), tile_k of op(B) (tile_n where B is transposed); `entry` is the program's kernel
+  // that reports a buffer's device address.
   struct TensorMapTiles {
     std::string entry;
-    std::int64_t tile_m = 0, tile_n = 0, tile_k = 0;
+    std::int64_t tile_m = 0, tile_n = 0, tile_k = 0, box_bytes = 128;
   };
   bool uses_tensor_maps(const KernelConfig& config) const;
   std::optional<TensorMapTiles> tensor_map_tiles(const KernelConfig& config) const;
@@ -230,6 +231,7 @@ class KernelFamily {
     std::string entry;
     Expression tile_m, tile_n, tile_k;
     KernelConfig unaligned;
+    std::optional<Expression> box_bytes;
   };
   std::optional<TensorMapDescription> tensor_maps_;
   std::array<std::optional<Expression>, 3> global_, local_;

@@ -47,9 +47,30 @@ std::string retarget_ptx(std::string ptx, const std::string& target) {
   bool retargeted = false;
   int uncovered = 0;
   std::string entry;  // the kernel whose body the lines are in
+  // Where the body of `entry` opens in `result` (npos before its `{`), and the directives written
+  // before it.
+  std::size_t body_start = std::string::npos;
+  std::string entry_directives;
   while (std::getline(lines, line)) {
-    if (auto declared = entry_declared(line)) entry = std::move(*declared);
+    if (auto declared = entry_declared(line)) {
+      entry = std::move(*declared);
+      body_start = std::string::npos;
+      entry_directives.clear();
+    }
     const std::size_t first = line.find_first_not_of(" \t");
+    if (!entry.empty() && body_start == std::string::npos && first != std::string::npos && line.compare(first, 1, "{") == 0)
+      body_start = result.size();
+    if (const std::size_t at = line.find(ptx_entry_directive_marker); at != std::string::npos) {
+      if (entry.empty() || body_start == std::string::npos)
+        throw BuildError("the PTX pass to " + target + " found an entry directive outside a kernel's body: " + line, ptx);
+      std::string directive = line.substr(at + std::string_view(ptx_entry_directive_marker).size());
+      while (!directive.empty() && std::isspace(static_cast<unsigned char>(directive.back()))) directive.pop_back();
+      if (entry_directives.find("\n" + directive + "\n") == std::string::npos) {
+        entry_directives += "\n" + directive + "\n";
+        result.insert(body_start, directive + "\n");
+        body_start += directive.size() + 1;
+      }
+    }
     if (!retargeted && first != std::string::npos && line.compare(first, 7, ".target") == 0 &&
         line.find_first_of(" \t", first + 7) == first + 7) {
       // ".target sm_90" or ".target sm_90, texmode_independent": the architecture is the first

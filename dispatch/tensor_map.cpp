@@ -26,7 +26,18 @@ struct CudaDriver {
   std::string failure;  // why the driver cannot encode, where it cannot
 };
 constexpr int data_type_uint16 = 1, data_type_uint32 = 2;  // CU_TENSOR_MAP_DATA_TYPE_*
-constexpr int interleave_none = 0, swizzle_128_bytes = 3, l2_promotion_256_bytes = 3, out_of_bounds_zeros = 0;
+constexpr int interleave_none = 0, l2_promotion_256_bytes = 3, out_of_bounds_zeros = 0;
+
+// CU_TENSOR_MAP_SWIZZLE_* of a box `bytes` wide: the swizzle of that span (none for 16 bytes), or -1.
+int swizzle_of_box(std::size_t bytes) {
+  switch (bytes) {
+    case 16: return 0;
+    case 32: return 1;
+    case 64: return 2;
+    case 128: return 3;
+    default: return -1;
+  }
+}
 
 template <typename Function>
 void bind(void* library, const char* name, Function& function, std::string& failure) {
@@ -67,20 +78,23 @@ std::array<TensorMapShape, 2> operand_map_shapes(const RowMajorGemm& run, const 
                                                  std::size_t element_bytes, const std::array<std::uint64_t, 2>& addresses) {
   const std::size_t m = run.m, n = run.n, k = std::max<std::size_t>(run.k, 1), bytes = element_bytes;
   const auto box = [](std::int64_t rows) { return static_cast<std::size_t>(rows); };
-  return {run.trans_a ? TensorMapShape{addresses[0], k, m, run.lda * bytes, bytes, box(tiles.tile_k)}
-                      : TensorMapShape{addresses[0], m, k, run.lda * bytes, bytes, box(tiles.tile_m)},
-          run.trans_b ? TensorMapShape{addresses[1], n, k, run.ldb * bytes, bytes, box(tiles.tile_n)}
-                      : TensorMapShape{addresses[1], k, n, run.ldb * bytes, bytes, box(tiles.tile_k)}};
+  const auto width = static_cast<std::size_t>(tiles.box_bytes);
+  return {run.trans_a ? TensorMapShape{addresses[0], k, m, run.lda * bytes, bytes, box(tiles.tile_k), width}
+                      : TensorMapShape{addresses[0], m, k, run.lda * bytes, bytes, box(tiles.tile_m), width},
+          run.trans_b ? TensorMapShape{addresses[1], n, k, run.ldb * bytes, bytes, box(tiles.tile_n), width}
+                      : TensorMapShape{addresses[1], k, n, run.ldb * bytes, bytes, box(tiles.tile_k), width}};
 }
 
 TensorMap encode_tensor_map(const TensorMapShape& shape) {
-  const std::size_t box_columns = shape.element_bytes == 0 ? 0 : 128 / shape.element_bytes;
+  const std::size_t box_columns = shape.element_bytes == 0 ? 0 : shape.box_bytes / shape.element_bytes;
+  const int swizzle = swizzle_of_box(shape.box_bytes);
   if ((shape.element_bytes != 2 && shape.element_bytes != 4) || shape.address % 16 != 0 || shape.row_bytes % 16 != 0 ||
-      shape.box_rows == 0 || shape.box_rows > 256 || shape.rows == 0 || shape.columns == 0)
+      shape.box_rows == 0 || shape.box_rows > 256 || swizzle < 0 || shape.rows == 0 || shape.columns == 0)
     throw DeviceError("a tensor map needs 2- or 4-byte elements, an address and rows aligned to 16 bytes and a box of 1 "
-                          "to 256 rows (got " + std::to_string(shape.element_bytes) + "-byte elements at address " +
-                          std::to_string(shape.address) + ", rows " + std::to_string(shape.row_bytes) + " bytes apart, " +
-                          std::to_string(shape.box_rows) + " box rows)",
+                          "to 256 rows by 16, 32, 64 or 128 bytes (got " + std::to_string(shape.element_bytes) +
+                          "-byte elements at address " + std::to_string(shape.address) + ", rows " +
+                          std::to_string(shape.row_bytes) + " bytes apart, " + std::to_string(shape.box_rows) +
+                          " box rows of " + std::to_string(shape.box_bytes) + " bytes)",
                       CL_INVALID_KERNEL_ARGS);
   const CudaDriver& driver = cuda_driver();
   if (!driver.failure.empty())
@@ -96,7 +110,7 @@ TensorMap encode_tensor_map(const TensorMapShape& shape) {
   const CuResult result =
       driver.encode_tiled(map.data(), shape.element_bytes == 2 ? data_type_uint16 : data_type_uint32, 2,
                           reinterpret_cast<void*>(shape.address), dimensions, strides, box, element_strides,
-                          interleave_none, swizzle_128_bytes, l2_promotion_256_bytes, out_of_bounds_zeros);
+                          interleave_none, swizzle, l2_promotion_256_bytes, out_of_bounds_zeros);
   void* popped = nullptr;
   driver.pop_context(&popped);
   if (result != 0)

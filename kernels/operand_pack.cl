@@ -19,7 +19,8 @@
 // whole into local memory: tile (i, j) of tile_rows x tile_depth elements (rows i tile_rows on, K
 // j tile_depth on) lies at ((i * packed_depth / tile_depth) + j) * tile_rows * tile_depth, as
 // blocks of 128-byte rows of K, each block's rows permuted in 16-byte chunks by the 128-byte
-// swizzle (chunk c of row r at c XOR r % 8): the K-major layout of Hopper's matrix descriptors.
+// swizzle (chunk c of row r at c XOR r % 8): the K-major layout of Hopper's matrix descriptors
+// (a family's SWIZZLE may name another of their modes: SWIZZLED_TILE_OFFSET).
 // Where ROW_PAIRS is 1 (xgemm_mma64), A's tile images (operand 0) pair rows instead
 // (ROW_PAIRED_TILE_OFFSET, below); where it is 2, each operand is laid out as the pairs it gives as
 // it lies (X_IMAGE_OFFSET and Y_IMAGE_OFFSET, below).
@@ -29,17 +30,34 @@
 // ROW_PAIRS 2, an operand that lies as its image does is copied directly).
 
 #define PACK_BLOCK 32
-#define SWIZZLE_ROW_ELEMENTS (128 / (int)sizeof(storage_t))
+#if defined(SWIZZLE) && SWIZZLE != 128
+// A family's SWIZZLE names another of the descriptors' modes: rows of 64 or 32 bytes, or of 16
+// without a swizzle (SWIZZLE 0, whose 8-row blocks are the descriptors' core matrices).
+#define SWIZZLE_ROW_BYTES (SWIZZLE == 0 ? 16 : SWIZZLE)
+#else
+#define SWIZZLE_ROW_BYTES 128
+#endif
+#define SWIZZLE_ROW_ELEMENTS (SWIZZLE_ROW_BYTES / (int)sizeof(storage_t))
 #define SWIZZLE_CHUNK_ELEMENTS (16 / (int)sizeof(storage_t))
 
 // Where element (row, column) of a tile of `rows` rows lies in its image: blocks of
-// SWIZZLE_ROW_ELEMENTS columns, each `rows` rows of 128 bytes, chunks swizzled as the 128-byte mode
+// SWIZZLE_ROW_ELEMENTS columns, each `rows` rows of SWIZZLE_ROW_BYTES, chunks swizzled as that mode
 // of Hopper's matrix descriptors reads them (the image starts at a multiple of 1024 bytes). The
-// matrix-unit kernels keep their local tiles so too.
+// matrix-unit kernels keep their local tiles so too. The other modes permute a row's chunks by the
+// row's bits above the swizzle's span (address bits 7 on, XOR into bits 4 on): rows of 64 bytes by
+// row / 2 % 4, of 32 by row / 4 % 2, of 16 not at all.
+#if SWIZZLE_ROW_BYTES == 128
 #define SWIZZLED_TILE_OFFSET(row, column, rows)                                                                 \
   ((column) / SWIZZLE_ROW_ELEMENTS * ((rows) * SWIZZLE_ROW_ELEMENTS) + (row) * SWIZZLE_ROW_ELEMENTS +            \
    ((((column) % SWIZZLE_ROW_ELEMENTS) / SWIZZLE_CHUNK_ELEMENTS) ^ ((row) % 8)) * SWIZZLE_CHUNK_ELEMENTS + \
    (column) % SWIZZLE_CHUNK_ELEMENTS)
+#else
+#define SWIZZLED_TILE_OFFSET(row, column, rows)                                                                 \
+  ((column) / SWIZZLE_ROW_ELEMENTS * ((rows) * SWIZZLE_ROW_ELEMENTS) + (row) * SWIZZLE_ROW_ELEMENTS +            \
+   ((((column) % SWIZZLE_ROW_ELEMENTS) / SWIZZLE_CHUNK_ELEMENTS) ^                                               \
+    ((row) * SWIZZLE_ROW_BYTES / 128 % (SWIZZLE_ROW_BYTES / 16))) * SWIZZLE_CHUNK_ELEMENTS +                     \
+   (column) % SWIZZLE_CHUNK_ELEMENTS)
+#endif
 
 // Where element (row, column) of an FP64 tile `depth` columns deep lies when rows r and r + 8 of each
 // 16 share 16-byte chunks (xgemm_mma64's ROW_PAIRS, for A): pair row v = row / 16 * 8 + row % 8

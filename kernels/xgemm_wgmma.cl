@@ -12,7 +12,9 @@
 // one before). The matrix units read local memory through descriptors, not registers: each
 // operand's tile is kept as it lies in global memory, in blocks of 128 bytes (64 16-bit or 32
 // 32-bit elements) by the tile's rows, each block's rows permuted in 16-byte chunks by the
-// 128-byte swizzle (chunk c of row r at c XOR r % 8), which the descriptor names. A K-contiguous
+// 128-byte swizzle (chunk c of row r at c XOR r % 8), which the descriptor names (SWIZZLE 64 and 32
+// keep blocks of 64 or 32 bytes, permuted as those modes read them; SWIZZLE 0 blocks of 16 bytes
+// as they lie, the descriptors' core matrices). A K-contiguous
 // operand is "K-major" to the instruction, an M- or N-contiguous one "MN-major", which the
 // instruction's transpose bit takes for 16-bit types: every transposition takes the same path.
 // TF32 has no transpose bit: both operands must be K-major. TF32 and 3xTF32 therefore run on
@@ -28,8 +30,9 @@
 // counted by the stage's mbarrier, replaces every work-item's 16-byte copies.
 //
 // COPY 2 has the tensor memory accelerator copy each tile as it lies (cp.async.bulk.tensor): one
-// work-item issues a copy per operand and block of 128-byte rows, which lands in the same swizzled
-// layout (the tensor map's 128-byte swizzle is the descriptors') with zeros beyond the matrix, and
+// work-item issues a copy per operand and block of rows, which lands in the same swizzled layout
+// (the tensor map's swizzle is the descriptors', its box's rows SWIZZLE_ROW_BYTES) with zeros
+// beyond the matrix, and
 // is counted by the stage's mbarrier. The host makes the two tensor maps (the description's
 // "tensor_maps", dispatch/tensor_map.hpp) and passes them by value: the copies name the arguments
 // themselves (param space), which the PTX pass writes in for KERNEL_ARGUMENT_14 and _15. On the
@@ -65,6 +68,10 @@
 //                compute
 //   EPILOGUE     0: C written from the accumulators; 1: through local memory, in whole sectors
 //   IN_PLACE     1: TF32 reads its K-contiguous operands where they lie and packs only the others
+//   SWIZZLE      the descriptors' swizzle mode in bytes (128, 64, 32) or 0 for none: the local
+//                tiles' layout, and the tensor maps' with COPY 2
+//   PRODUCER_REGISTERS  with PRODUCER 1, the producer's registers a work-item after setmaxnreg, the
+//                consumers taking the rest (below); 0: every warpgroup keeps the launch's
 //   KSPLIT       work-groups sharing the K range of one tile of C, each adding its part with an
 //                atomic FP32 add after xgemm_wgmma_scale has applied beta (FP32 C only); 1: no split
 // Problem properties: PRECISION (16 fp16, 116 bf16, 19 tf32, 332 3xtf32), TRANSA, TRANSB, PACKED
@@ -82,6 +89,40 @@
 #endif
 #define BM (64 * MT * WARPGROUPS)
 #define ACCUMULATORS (BN / 2)  // per work-item and 64 x BN tile
+// Register budgets per role (PRODUCER_REGISTERS, setmaxnreg): a work-group launches with
+// LAUNCH_REGISTERS a work-item, as many as one work-group a multiprocessor leaves it (65536 over
+// its work-items, in multiples of 8), a directive that the PTX pass writes before the kernel's body
+// (setmaxnreg needs it); then the producer gives up all but PRODUCER_REGISTERS and the consumers
+// take CONSUMER_REGISTERS, the most (in multiples of 8, 256 at most) that the work-group's
+// registers hold beside the producer's: PRODUCER_REGISTERS + WARPGROUPS x CONSUMER_REGISTERS
+// <= (WARPGROUPS + 1) x LAUNCH_REGISTERS (an increase beyond what is free would wait forever).
+#if PRODUCER_REGISTERS
+#if !PRODUCER
+#error "register budgets are per role: PRODUCER_REGISTERS needs PRODUCER 1"
+#endif
+#if WARPGROUPS == 1
+#define LAUNCH_REGISTERS 248
+#define CONSUMER_REGISTERS 256
+#elif WARPGROUPS == 2 && PRODUCER_REGISTERS == 24
+#define LAUNCH_REGISTERS 168
+#define CONSUMER_REGISTERS 240
+#elif WARPGROUPS == 2 && PRODUCER_REGISTERS == 40
+#define LAUNCH_REGISTERS 168
+#define CONSUMER_REGISTERS 232
+#elif WARPGROUPS == 2 && PRODUCER_REGISTERS == 56
+#define LAUNCH_REGISTERS 168
+#define CONSUMER_REGISTERS 224
+#elif WARPGROUPS == 3 && PRODUCER_REGISTERS == 24
+#define LAUNCH_REGISTERS 128
+#define CONSUMER_REGISTERS 160
+#elif WARPGROUPS == 3 && (PRODUCER_REGISTERS == 40 || PRODUCER_REGISTERS == 56)
+#define LAUNCH_REGISTERS 128
+#define CONSUMER_REGISTERS 152
+#else
+#error "PRODUCER_REGISTERS is 24, 40 or 56"
+#endif
+#endif
+
 // A row of C staged in local memory by EPILOGUE 1, in floats: 4 more than BN, so that the 8 rows a
 // warp's fragment stores reach fall in distinct banks.
 #define STAGED_ROW (BN + 4)
@@ -114,7 +155,7 @@
 
 // The local layout: a tile of `rows` rows of a contiguous length of whole 128-byte rows lies as its
 // image would (SWIZZLED_TILE_OFFSET, kernels/operand_pack.cl): blocks of SWIZZLE_ROW_ELEMENTS columns,
-// each `rows` rows of 128 bytes, chunks swizzled as the 128-byte mode of the descriptors reads them.
+// each `rows` rows of SWIZZLE_ROW_BYTES, chunks swizzled as the SWIZZLE mode of the descriptors reads them.
 #define BLOCKED(row, column, rows) SWIZZLED_TILE_OFFSET(row, column, rows)
 
 #define A_STAGE (BM * BK)
@@ -130,15 +171,29 @@
 #define B_LOCAL(k, n) BLOCKED(k, n, BK)
 #endif
 
+// The descriptors' swizzle mode (bits 62-63): 1 for 128 bytes, 2 for 64, 3 for 32, 0 for none.
+#if SWIZZLE == 128
+#define SWIZZLE_MODE 1
+#elif SWIZZLE == 64
+#define SWIZZLE_MODE 2
+#elif SWIZZLE == 32
+#define SWIZZLE_MODE 3
+#elif SWIZZLE == 0
+#define SWIZZLE_MODE 0
+#else
+#error "SWIZZLE is 0, 32, 64 or 128"
+#endif
+
 // A matrix descriptor (PTX ISA, "Matrix Descriptor Format"): bits 0-13 the start address, 16-29
 // the leading dimension byte offset, 32-45 the stride dimension byte offset, each in units of 16
-// bytes, and 62-63 the swizzle mode (1: 128 bytes). For a K-major operand the stride is from one
-// group of 8 rows to the next (the leading offset is unused with this swizzle); for an MN-major
-// one the leading offset is from one block of 64 columns to the next, the stride from one group of
-// 8 rows of K to the next.
+// bytes, and 62-63 the swizzle mode. With a swizzle, for a K-major operand the stride is from one
+// group of 8 rows to the next (the leading offset is unused: one instruction's K lies in a row);
+// for an MN-major one the leading offset is from one block of SWIZZLE_ROW_BYTES of columns to the
+// next, the stride from one group of 8 rows of K to the next. Without one (SWIZZLE 0), each offset
+// names a step between the 8 x 16-byte core matrices (below).
 inline ulong matrix_descriptor(const uint address, const uint leading_bytes, const uint stride_bytes) {
   return (ulong)((address & 0x3ffffu) >> 4) | (ulong)((leading_bytes >> 4) & 0x3fffu) << 16 |
-         (ulong)((stride_bytes >> 4) & 0x3fffu) << 32 | (ulong)1 << 62;
+         (ulong)((stride_bytes >> 4) & 0x3fffu) << 32 | (ulong)SWIZZLE_MODE << 62;
 }
 
 // A descriptor's address field is the local address in units of 16 bytes, below bit 14 (local
@@ -150,19 +205,45 @@ inline ulong matrix_descriptor(const uint address, const uint leading_bytes, con
 
 // The leading and stride byte offsets of each operand's descriptors (the start of a 64 x
 // INSTRUCTION_K slice of A at (m, k) is A_LOCAL(m, k), of an INSTRUCTION_K x BN slice of B
-// B_LOCAL(k, 0): m a multiple of 64, k of INSTRUCTION_K). Groups of 8 rows are 1024 bytes apart in
-// every tile; an MN-major tile's blocks of SWIZZLE_ROW_ELEMENTS columns are BK rows of 128 bytes apart.
+// B_LOCAL(k, 0): m a multiple of 64, k of INSTRUCTION_K). Groups of 8 rows are 8 rows of
+// SWIZZLE_ROW_BYTES apart in every tile; an MN-major tile's blocks of SWIZZLE_ROW_ELEMENTS columns
+// are BK rows apart. Without a swizzle the offsets name the core matrices' steps (PTX ISA's
+// canonical layouts): for a K-major operand the leading one along K (the next block, `rows` x 16
+// bytes on), the stride one along M or N (128 bytes); for an MN-major one the leading one along K
+// (128 bytes), the stride one along M or N (the next block, BK x 16 bytes on).
+#if SWIZZLE == 0
 #if A_TRANSPOSED
-#define A_LEADING_BYTES (BK * 128)
+#define A_LEADING_BYTES 128
+#define A_STRIDE_BYTES (BK * 16)
+#else
+#define A_LEADING_BYTES (BM * 16)
+#define A_STRIDE_BYTES 128
+#endif
+#if B_TRANSPOSED
+#define B_LEADING_BYTES (BN * 16)
+#define B_STRIDE_BYTES 128
+#else
+#define B_LEADING_BYTES 128
+#define B_STRIDE_BYTES (BK * 16)
+#endif
+#else
+#if A_TRANSPOSED
+#define A_LEADING_BYTES (BK * SWIZZLE_ROW_BYTES)
 #else
 #define A_LEADING_BYTES 16
 #endif
 #if B_TRANSPOSED
 #define B_LEADING_BYTES 16
 #else
-#define B_LEADING_BYTES (BK * 128)
+#define B_LEADING_BYTES (BK * SWIZZLE_ROW_BYTES)
 #endif
-#define STRIDE_BYTES 1024
+#if SWIZZLE == 128
+#define A_STRIDE_BYTES 1024
+#else
+#define A_STRIDE_BYTES (8 * SWIZZLE_ROW_BYTES)
+#endif
+#define B_STRIDE_BYTES A_STRIDE_BYTES
+#endif
 
 // The instruction's transpose bits: 1 where the operand is MN-major.
 #define TRANSPOSE_A A_TRANSPOSED
@@ -312,7 +393,7 @@ inline void load_block(__local storage_t* tile, const __global storage_t* matrix
     for (int block = 0; block < columns / SWIZZLE_ROW_ELEMENTS; ++block)                                             \
       asm volatile("{\n.reg .b64 map;\n// SM90A: mov.b64 map, " argument ";\n// SM90A: cvta.param.u64 map, map;\n"   \
                    "// SM90A: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], " \
-                   "[map, {%1, %2}], [%3];\n}" ::"r"(tile + (uint)(block * rows * 128)),                               \
+                   "[map, {%1, %2}], [%3];\n}" ::"r"(tile + (uint)(block * rows * SWIZZLE_ROW_BYTES)),                 \
                    "r"(column0 + block * SWIZZLE_ROW_ELEMENTS), "r"(row0), "r"(barrier_address)                      \
                    : "memory");                                                                                      \
   }
@@ -392,8 +473,8 @@ void xgemm_wgmma(const int M, const int N, const int K, const float alpha, const
                  __global const storage_t* restrict A, const ulong a_offset, const int lda,
                  __global const storage_t* restrict B, const ulong b_offset, const int ldb,
                  __global storage_t* C, const ulong c_offset, LAST_ARGUMENTS) {
-  // The 128-byte swizzle is of address bits: every tile starts at a multiple of 1024 bytes (stages
-  // are multiples of 8 KiB).
+  // The swizzles are of address bits: every tile starts at a multiple of 1024 bytes (stages are
+  // multiples of 8 KiB).
 #if EPILOGUE  // one array, whose start the epilogue reuses once every stage has been read
   __local storage_t stage_tiles[STAGES * (A_STAGE + B_STAGE)] __attribute__((aligned(1024)));
   __local storage_t* const a_tiles = stage_tiles;
@@ -432,8 +513,8 @@ void xgemm_wgmma(const int M, const int N, const int K, const float alpha, const
 
   // The descriptors of stage 0 at depth 0 (this warpgroup's rows of A); the others add their offsets.
   const ulong a_descriptor = matrix_descriptor(
-      a_window + (uint)(A_LOCAL(warpgroup * MT * 64, 0) * sizeof(storage_t)), A_LEADING_BYTES, STRIDE_BYTES);
-  const ulong b_descriptor = matrix_descriptor(b_window, B_LEADING_BYTES, STRIDE_BYTES);
+      a_window + (uint)(A_LOCAL(warpgroup * MT * 64, 0) * sizeof(storage_t)), A_LEADING_BYTES, A_STRIDE_BYTES);
+  const ulong b_descriptor = matrix_descriptor(b_window, B_LEADING_BYTES, B_STRIDE_BYTES);
 
   float d[MT][ACCUMULATORS];
 #pragma unroll
@@ -456,9 +537,15 @@ void xgemm_wgmma(const int M, const int N, const int K, const float alpha, const
   }
   barrier(CLK_LOCAL_MEM_FENCE);
 
+#if PRODUCER_REGISTERS
+  asm volatile("// SM90A ENTRY: .maxnreg " STRINGIFY(LAUNCH_REGISTERS) "\n");
+#endif
   if (warpgroup == WARPGROUPS) {
     // The producer: tile `tile` goes into stage tile % STAGES once the consumers have released the
     // tile STAGES before it (use tile / STAGES - 1 of the stage's empty barrier).
+#if PRODUCER_REGISTERS
+    asm volatile("\n// SM90A: setmaxnreg.dec.sync.aligned.u32 " STRINGIFY(PRODUCER_REGISTERS) ";\n" ::: "memory");
+#endif
     const int copier = thread - CONSUMERS;
     for (int tile = 0; tile < tiles; ++tile) {
       const int stage = tile % STAGES;
@@ -478,6 +565,9 @@ void xgemm_wgmma(const int M, const int N, const int K, const float alpha, const
 #endif
     return;
   }
+#if PRODUCER_REGISTERS
+  asm volatile("\n// SM90A: setmaxnreg.inc.sync.aligned.u32 " STRINGIFY(CONSUMER_REGISTERS) ";\n" ::: "memory");
+#endif
 
   for (int step = 0; step < tiles; ++step) {
     const int stage = step % STAGES;
@@ -666,6 +756,12 @@ __kernel void xgemm_wgmma_layout(__global int* out, const int rows, const int le
 __kernel void xgemm_wgmma_descriptors(__global ulong* out, __global const uint* triples) {
   const int i = get_global_id(0);
   out[i] = matrix_descriptor(triples[3 * i], triples[3 * i + 1], triples[3 * i + 2]);
+}
+
+// The descriptors of a stage's tiles at address 0: A's, then B's.
+__kernel void xgemm_wgmma_stage_descriptors(__global ulong* out) {
+  out[0] = matrix_descriptor(0, A_LEADING_BYTES, A_STRIDE_BYTES);
+  out[1] = matrix_descriptor(0, B_LEADING_BYTES, B_STRIDE_BYTES);
 }
 
 #endif

@@ -218,6 +218,36 @@ TEST(FamilySpace, WarpgroupSplitKAndInPlaceOperandsKeepToTheirPrecisions) {
             std::string::npos);
 }
 
+// The descriptors' four swizzle modes at every precision, and register budgets per role only where
+// there are roles (a producer warpgroup) and budgets the kernel divides (24, 40 or 56 for it); with
+// them one work-group a multiprocessor, which the model knows.
+TEST(FamilySpace, WarpgroupSwizzleModesAndRegisterBudgetsKeepToTheirKernel) {
+  const KernelFamily& wgmma = kernel_family("xgemm_wgmma");
+  for (const int swizzle : {0, 32, 64, 128})
+    for (const Precision precision : {Precision::Half, Precision::TF32}) {
+      const KernelConfig config = wgmma.complete({{"SWIZZLE", swizzle}, {"BK", precision == Precision::Half ? 64 : 32}});
+      EXPECT_FALSE(violation_on_device(wgmma, config, nvidia_like(), precision, "TN")) << swizzle;
+      EXPECT_NE(wgmma.build_options(config, precision, true, false, {64, 64, 64}).find("-DSWIZZLE=" + std::to_string(swizzle)),
+                std::string::npos);
+    }
+  EXPECT_TRUE(violation_on_device(wgmma, wgmma.complete({{"SWIZZLE", 16}}), nvidia_like(), Precision::Half, "NN"));
+
+  const KernelConfig budgets = wgmma.complete({{"PRODUCER", 1}, {"PRODUCER_REGISTERS", 40}, {"BN", 256}});
+  EXPECT_FALSE(violation_on_device(wgmma, budgets, nvidia_like(), Precision::Half, "NN"));
+  KernelConfig without_producer = budgets;
+  without_producer["PRODUCER"] = 0;
+  EXPECT_TRUE(violation_on_device(wgmma, without_producer, nvidia_like(), Precision::Half, "NN"));
+  KernelConfig odd_budget = budgets;
+  odd_budget["PRODUCER_REGISTERS"] = 32;
+  EXPECT_TRUE(violation_on_device(wgmma, odd_budget, nvidia_like(), Precision::Half, "NN"));
+  KernelConfig small = wgmma.complete({{"PRODUCER", 1}, {"BN", 64}, {"WARPGROUPS", 1}, {"BK", 64}, {"STAGES", 3}});
+  const NamedValues limits = named_limits(nvidia_like(), Precision::Half);
+  const double shared = wgmma.load(small, limits, {4096, 4096, 4096}).resident;
+  small["PRODUCER_REGISTERS"] = 40;
+  EXPECT_GT(shared, 1.0) << "small work-groups share a multiprocessor";
+  EXPECT_EQ(wgmma.load(small, limits, {4096, 4096, 4096}).resident, 1.0) << "budgets hold one work-group's registers";
+}
+
 // The FP64 matrix-unit family: never on a device without NVIDIA's compute capability 8.0, only the
 // m8n8k4 instruction before 9.0, every configuration within what the multiprocessor gives one block
 // (227 KiB on Hopper, 163 KiB on 8.0, the first KiB the driver's), and packed operands only for the

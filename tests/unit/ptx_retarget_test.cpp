@@ -151,6 +151,36 @@ TEST(PtxRetarget, AHiddenInstructionNamesItsKernelsArgument) {
   }
 }
 
+// setmaxnreg needs the registers a work-item has at launch (".maxnreg"), a directive between a
+// kernel's parameters and its body, which OpenCL C cannot write: the kernel writes it in its body,
+// once or as often as the compiler repeats the line, and the pass puts it once before that
+// kernel's body, whose line stays a comment.
+TEST(PtxRetarget, AnEntryDirectiveGoesBeforeTheBodyOfItsKernel) {
+  const std::string ptx = std::string(".target sm_90\n.visible .entry first(\n.param .u32 first_param_0\n)\n") +
+                          ".reqntid 384, 1, 1\n{\n\t// SM90A ENTRY: .maxnreg 168\n{\n// SM90A: setmaxnreg.inc.sync.aligned.u32 232;\n" +
+                          "}\n\t// SM90A ENTRY: .maxnreg 168 \n}\n.entry second(\n)\n{\nmov.u32 %r1, 0;\n}\n";
+  const std::string retargeted = retarget_ptx(ptx, "sm_90a");
+  EXPECT_NE(retargeted.find(")\n.reqntid 384, 1, 1\n.maxnreg 168\n{\n\t// SM90A ENTRY: .maxnreg 168\n{\n"
+                            "setmaxnreg.inc.sync.aligned.u32 232;\n"),
+            std::string::npos)
+      << retargeted;
+  EXPECT_EQ(count_of(retargeted, "\n.maxnreg"), 1u) << "once, and not for the other kernel: " << retargeted;
+  EXPECT_NE(retargeted.find(".entry second(\n)\n{\nmov.u32"), std::string::npos) << retargeted;
+
+  // Outside a kernel's body: before any kernel, in its parameters, or in a function's body.
+  for (const std::string bad : {".target sm_90\n// SM90A ENTRY: .maxnreg 168\n// SM90A: wgmma.fence.sync.aligned;\n",
+                                ".target sm_90\n.entry k(\n// SM90A ENTRY: .maxnreg 168\n)\n{\n}\n",
+                                ".target sm_90\n.entry k(\n)\n{\n}\n.func helper(\n)\n{\n// SM90A ENTRY: .maxnreg 168\n}\n"}) {
+    try {
+      retarget_ptx(bad, "sm_90a");
+      ADD_FAILURE() << "no build error for: " << bad;
+    } catch (const BuildError& error) {
+      EXPECT_NE(std::string(error.what()).find("entry directive outside a kernel's body"), std::string::npos)
+          << error.what();
+    }
+  }
+}
+
 // A family's description names the pass ("ptx_target"); the source it builds carries it.
 TEST(PtxRetarget, AFamilyNamesItsTargetArchitecture) {
   EXPECT_EQ(kernel_family("xgemm_wgmma").source().ptx_target, "sm_90a");

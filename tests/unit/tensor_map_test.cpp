@@ -35,6 +35,13 @@ TEST(TensorMaps, OnlyTensorCopiesTakeMapsWithTheTilesOfTheirConfiguration) {
   EXPECT_EQ(tiles->tile_n, 192);
   EXPECT_EQ(tiles->tile_k, 64);
   EXPECT_EQ(wgmma().tensor_map_tiles(tensor_copies(2, 2, 128, 32))->tile_m, 256);
+  // Boxes as wide as the local layout's blocks: the swizzle's bytes, 16 without one.
+  EXPECT_EQ(tiles->box_bytes, 128);
+  for (const auto& [swizzle, box_bytes] : {std::pair{64, 64}, std::pair{32, 32}, std::pair{0, 16}}) {
+    KernelConfig config = tensor_copies();
+    config["SWIZZLE"] = swizzle;
+    EXPECT_EQ(wgmma().tensor_map_tiles(config)->box_bytes, box_bytes) << "SWIZZLE " << swizzle;
+  }
   // The kernel's program is built with tensor copies (its signature then takes the two maps).
   EXPECT_NE(wgmma().build_options(tensor_copies(), Precision::Half, false, false, {64, 64, 64}).find("-DCOPY=2"),
             std::string::npos);
@@ -76,6 +83,10 @@ TEST(TensorMaps, EachOperandIsMappedAsItLiesInBoxesOfItsTileAcrossItsContiguousD
             std::tuple(344u, 1000u, 1408u, 4u, 64u));
   EXPECT_EQ(std::tuple(shapes[1].rows, shapes[1].columns, shapes[1].row_bytes, shapes[1].box_rows),
             std::tuple(776u, 344u, 3136u, 256u));
+  EXPECT_EQ(shapes[0].box_bytes, 128u);
+  // Boxes of the tiles' width.
+  shapes = operand_map_shapes(p, {"entry", 128, 256, 64, 32}, 2, addresses);
+  EXPECT_EQ(std::tuple(shapes[0].box_bytes, shapes[1].box_bytes), std::tuple(32u, 32u));
   // K = 0 (alpha = 0): nothing is read, but the maps stay valid.
   p.k = 0;
   shapes = operand_map_shapes(p, tiles, 2, addresses);
@@ -90,6 +101,8 @@ TEST(TensorMaps, AShapeTheAcceleratorCannotReadIsADeviceError) {
       {"an address off 16 bytes", [](TensorMapShape& s) { s.address = 4100; }},
       {"rows off 16 bytes", [](TensorMapShape& s) { s.row_bytes = 120; }},
       {"a box over 256 rows", [](TensorMapShape& s) { s.box_rows = 512; }},
+      {"a box no swizzle spans", [](TensorMapShape& s) { s.box_bytes = 48; }},
+      {"a box wider than a swizzle", [](TensorMapShape& s) { s.box_bytes = 256; }},
       {"8-byte elements", [](TensorMapShape& s) { s.element_bytes = 8; }},
       {"no rows", [](TensorMapShape& s) { s.rows = 0; }}};
   for (const auto& [what, change] : changes) {
