@@ -72,6 +72,7 @@
 //                tiles' layout, and the tensor maps' with COPY 2
 //   PRODUCER_REGISTERS  with PRODUCER 1, the producer's registers a work-item after setmaxnreg, the
 //                consumers taking the rest (below); 0: every warpgroup keeps the launch's
+//   REGISTER_GROUPS  with budgets, the work-groups a multiprocessor whose registers they share
 //   KSPLIT       work-groups sharing the K range of one tile of C, each adding its part with an
 //                atomic FP32 add after xgemm_wgmma_scale has applied beta (FP32 C only); 1: no split
 // Problem properties: PRECISION (16 fp16, 116 bf16, 19 tf32, 332 3xtf32), TRANSA, TRANSB, PACKED
@@ -90,37 +91,14 @@
 #define BM (64 * MT * WARPGROUPS)
 #define ACCUMULATORS (BN / 2)  // per work-item and 64 x BN tile
 // Register budgets per role (PRODUCER_REGISTERS, setmaxnreg): a work-group launches with
-// LAUNCH_REGISTERS a work-item, as many as one work-group a multiprocessor leaves it (65536 over
-// its work-items, in multiples of 8), a directive that the PTX pass writes before the kernel's body
-// (setmaxnreg needs it); then the producer gives up all but PRODUCER_REGISTERS and the consumers
-// take CONSUMER_REGISTERS, the most (in multiples of 8, 256 at most) that the work-group's
-// registers hold beside the producer's: PRODUCER_REGISTERS + WARPGROUPS x CONSUMER_REGISTERS
-// <= (WARPGROUPS + 1) x LAUNCH_REGISTERS (an increase beyond what is free would wait forever).
-#if PRODUCER_REGISTERS
-#if !PRODUCER
+// LAUNCH_REGISTERS a work-item, what REGISTER_GROUPS work-groups a multiprocessor leave each (a
+// directive that the PTX pass writes before the kernel's body: setmaxnreg needs it); then the
+// producer gives up all but PRODUCER_REGISTERS and the consumers take CONSUMER_REGISTERS, the most
+// that the work-group's registers hold beside the producer's (the description's "defines" compute
+// both, so that PRODUCER_REGISTERS + WARPGROUPS x CONSUMER_REGISTERS <= (WARPGROUPS + 1) x
+// LAUNCH_REGISTERS: an increase beyond what is free would wait forever).
+#if PRODUCER_REGISTERS && !PRODUCER
 #error "register budgets are per role: PRODUCER_REGISTERS needs PRODUCER 1"
-#endif
-#if WARPGROUPS == 1
-#define LAUNCH_REGISTERS 248
-#define CONSUMER_REGISTERS 256
-#elif WARPGROUPS == 2 && PRODUCER_REGISTERS == 24
-#define LAUNCH_REGISTERS 168
-#define CONSUMER_REGISTERS 240
-#elif WARPGROUPS == 2 && PRODUCER_REGISTERS == 40
-#define LAUNCH_REGISTERS 168
-#define CONSUMER_REGISTERS 232
-#elif WARPGROUPS == 2 && PRODUCER_REGISTERS == 56
-#define LAUNCH_REGISTERS 168
-#define CONSUMER_REGISTERS 224
-#elif WARPGROUPS == 3 && PRODUCER_REGISTERS == 24
-#define LAUNCH_REGISTERS 128
-#define CONSUMER_REGISTERS 160
-#elif WARPGROUPS == 3 && (PRODUCER_REGISTERS == 40 || PRODUCER_REGISTERS == 56)
-#define LAUNCH_REGISTERS 128
-#define CONSUMER_REGISTERS 152
-#else
-#error "PRODUCER_REGISTERS is 24, 40 or 56"
-#endif
 #endif
 
 // A row of C staged in local memory by EPILOGUE 1, in floats: 4 more than BN, so that the 8 rows a
@@ -517,10 +495,12 @@ void xgemm_wgmma(const int M, const int N, const int K, const float alpha, const
   const ulong b_descriptor = matrix_descriptor(b_window, B_LEADING_BYTES, B_STRIDE_BYTES);
 
   float d[MT][ACCUMULATORS];
+#if !PRODUCER_REGISTERS  // with budgets, zeroed once the consumers have theirs (below)
 #pragma unroll
   for (int t = 0; t < MT; ++t)
 #pragma unroll
     for (int i = 0; i < ACCUMULATORS; ++i) d[t][i] = 0.0f;
+#endif
 
 #if PRODUCER
   // full: the stage's copies have landed (one arrival per copier, or the bulk copies' bytes);
@@ -567,6 +547,12 @@ void xgemm_wgmma(const int M, const int N, const int K, const float alpha, const
   }
 #if PRODUCER_REGISTERS
   asm volatile("\n// SM90A: setmaxnreg.inc.sync.aligned.u32 " STRINGIFY(CONSUMER_REGISTERS) ";\n" ::: "memory");
+  // The accumulators live from here: zeroed before the budgets, they would be live where every
+  // warpgroup has LAUNCH_REGISTERS (ptxas refuses the kernel when they and the rest exceed it).
+#pragma unroll
+  for (int t = 0; t < MT; ++t)
+#pragma unroll
+    for (int i = 0; i < ACCUMULATORS; ++i) d[t][i] = 0.0f;
 #endif
 
   for (int step = 0; step < tiles; ++step) {

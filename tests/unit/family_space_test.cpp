@@ -219,8 +219,8 @@ TEST(FamilySpace, WarpgroupSplitKAndInPlaceOperandsKeepToTheirPrecisions) {
 }
 
 // The descriptors' four swizzle modes at every precision, and register budgets per role only where
-// there are roles (a producer warpgroup) and budgets the kernel divides (24, 40 or 56 for it); with
-// them one work-group a multiprocessor, which the model knows.
+// there are roles (a producer warpgroup) and budgets the kernel divides (24, 40 or 56 for it), for
+// one or two work-groups a multiprocessor, which the model knows.
 TEST(FamilySpace, WarpgroupSwizzleModesAndRegisterBudgetsKeepToTheirKernel) {
   const KernelFamily& wgmma = kernel_family("xgemm_wgmma");
   for (const int swizzle : {0, 32, 64, 128})
@@ -240,12 +240,37 @@ TEST(FamilySpace, WarpgroupSwizzleModesAndRegisterBudgetsKeepToTheirKernel) {
   KernelConfig odd_budget = budgets;
   odd_budget["PRODUCER_REGISTERS"] = 32;
   EXPECT_TRUE(violation_on_device(wgmma, odd_budget, nvidia_like(), Precision::Half, "NN"));
+  // The launch's registers and the consumers' budget: what the work-group's share of the 65536
+  // registers holds beside the producer's, in multiples of 8.
+  const auto defines = [&](const KernelConfig& config) {
+    const std::string options = wgmma.build_options(config, Precision::Half, false, false, {64, 64, 64});
+    const auto value = [&](const std::string& name) {
+      const std::size_t at = options.find("-D" + name + "=");
+      return at == std::string::npos ? -1 : std::stoi(options.substr(at + name.size() + 3));
+    };
+    return std::pair{value("LAUNCH_REGISTERS"), value("CONSUMER_REGISTERS")};
+  };
+  EXPECT_EQ(defines(budgets), std::pair(168, 232));  // 40 + 2 x 232 <= 3 x 168
+  KernelConfig two_groups = budgets;
+  two_groups["PRODUCER_REGISTERS"] = 24, two_groups["REGISTER_GROUPS"] = 2, two_groups["BN"] = 128;
+  EXPECT_EQ(defines(two_groups), std::pair(80, 104));  // 24 + 2 x 104 <= 3 x 80, 768 x 80 <= 65536
+  KernelConfig one_consumer = budgets;
+  one_consumer["WARPGROUPS"] = 1;
+  EXPECT_EQ(defines(one_consumer), std::pair(248, 256));
+  KernelConfig no_budgets = two_groups;
+  no_budgets["PRODUCER_REGISTERS"] = 0;
+  EXPECT_TRUE(violation_on_device(wgmma, no_budgets, nvidia_like(), Precision::Half, "NN"));
+
+  // Two work-groups a multiprocessor where their budgets say so, one without budgets for tiles
+  // whose registers would allow more.
   KernelConfig small = wgmma.complete({{"PRODUCER", 1}, {"BN", 64}, {"WARPGROUPS", 1}, {"BK", 64}, {"STAGES", 3}});
   const NamedValues limits = named_limits(nvidia_like(), Precision::Half);
   const double shared = wgmma.load(small, limits, {4096, 4096, 4096}).resident;
   small["PRODUCER_REGISTERS"] = 40;
-  EXPECT_GT(shared, 1.0) << "small work-groups share a multiprocessor";
+  EXPECT_GT(shared, 2.0) << "small work-groups share a multiprocessor";
   EXPECT_EQ(wgmma.load(small, limits, {4096, 4096, 4096}).resident, 1.0) << "budgets hold one work-group's registers";
+  small["REGISTER_GROUPS"] = 2;
+  EXPECT_EQ(wgmma.load(small, limits, {4096, 4096, 4096}).resident, 2.0);
 }
 
 // The FP64 matrix-unit family: never on a device without NVIDIA's compute capability 8.0, only the
