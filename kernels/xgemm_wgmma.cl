@@ -72,7 +72,8 @@
 //                tiles' layout, and the tensor maps' with COPY 2
 //   PRODUCER_REGISTERS  with PRODUCER 1, the producer's registers a work-item after setmaxnreg, the
 //                consumers taking the rest (below); 0: every warpgroup keeps the launch's
-//   REGISTER_GROUPS  with budgets, the work-groups a multiprocessor whose registers they share
+//   REGISTER_GROUPS  work-groups a multiprocessor whose registers a work-group launches with (0:
+//                what the compiler gives it)
 //   KSPLIT       work-groups sharing the K range of one tile of C, each adding its part with an
 //                atomic FP32 add after xgemm_wgmma_scale has applied beta (FP32 C only); 1: no split
 // Problem properties: PRECISION (16 fp16, 116 bf16, 19 tf32, 332 3xtf32), TRANSA, TRANSB, PACKED
@@ -90,15 +91,17 @@
 #endif
 #define BM (64 * MT * WARPGROUPS)
 #define ACCUMULATORS (BN / 2)  // per work-item and 64 x BN tile
-// Register budgets per role (PRODUCER_REGISTERS, setmaxnreg): a work-group launches with
-// LAUNCH_REGISTERS a work-item, what REGISTER_GROUPS work-groups a multiprocessor leave each (a
-// directive that the PTX pass writes before the kernel's body: setmaxnreg needs it); then the
-// producer gives up all but PRODUCER_REGISTERS and the consumers take CONSUMER_REGISTERS, the most
-// that the work-group's registers hold beside the producer's (the description's "defines" compute
-// both, so that PRODUCER_REGISTERS + WARPGROUPS x CONSUMER_REGISTERS <= (WARPGROUPS + 1) x
-// LAUNCH_REGISTERS: an increase beyond what is free would wait forever).
-#if PRODUCER_REGISTERS && !PRODUCER
-#error "register budgets are per role: PRODUCER_REGISTERS needs PRODUCER 1"
+// Registers (the description's "defines"): with REGISTER_GROUPS > 0 a work-item launches with
+// LAUNCH_REGISTERS, what that many work-groups a multiprocessor leave it (a .maxnreg directive
+// that the PTX pass writes before the kernel's body), so that they fit beside each other; ptxas
+// holds all of the kernel's code to that count. With budgets per role (PRODUCER_REGISTERS,
+// setmaxnreg, which needs that launch count) the producer then gives up all but
+// PRODUCER_REGISTERS and the consumers take CONSUMER_REGISTERS, the most that the work-group's
+// registers hold beside the producer's (an increase beyond what is free would wait forever). On
+// the H200 (driver 580) ptxas compiled the consumers' code within the launch count all the same,
+// so budgets move registers at run time only.
+#if PRODUCER_REGISTERS && !(PRODUCER && REGISTER_GROUPS)
+#error "register budgets are per role and of a known launch count: PRODUCER 1 and REGISTER_GROUPS > 0"
 #endif
 
 // A row of C staged in local memory by EPILOGUE 1, in floats: 4 more than BN, so that the 8 rows a
@@ -482,6 +485,9 @@ void xgemm_wgmma(const int M, const int N, const int K, const float alpha, const
 #define K_TILE(step) step
 #endif
   const int thread = get_local_id(0), warpgroup = thread / 128;
+#if REGISTER_GROUPS
+  asm volatile("// SM90A ENTRY: .maxnreg " STRINGIFY(LAUNCH_REGISTERS) "\n");
+#endif
   const uint a_window = (uint)(size_t)a_tiles, b_window = (uint)(size_t)b_tiles;
 #if COPY == 1
   // The work-group's row of tile images of A and of B (K / BK tiles each: packed K is whole tiles).
@@ -495,12 +501,10 @@ void xgemm_wgmma(const int M, const int N, const int K, const float alpha, const
   const ulong b_descriptor = matrix_descriptor(b_window, B_LEADING_BYTES, B_STRIDE_BYTES);
 
   float d[MT][ACCUMULATORS];
-#if !PRODUCER_REGISTERS  // with budgets, zeroed once the consumers have theirs (below)
 #pragma unroll
   for (int t = 0; t < MT; ++t)
 #pragma unroll
     for (int i = 0; i < ACCUMULATORS; ++i) d[t][i] = 0.0f;
-#endif
 
 #if PRODUCER
   // full: the stage's copies have landed (one arrival per copier, or the bulk copies' bytes);
@@ -517,9 +521,6 @@ void xgemm_wgmma(const int M, const int N, const int K, const float alpha, const
   }
   barrier(CLK_LOCAL_MEM_FENCE);
 
-#if PRODUCER_REGISTERS
-  asm volatile("// SM90A ENTRY: .maxnreg " STRINGIFY(LAUNCH_REGISTERS) "\n");
-#endif
   if (warpgroup == WARPGROUPS) {
     // The producer: tile `tile` goes into stage tile % STAGES once the consumers have released the
     // tile STAGES before it (use tile / STAGES - 1 of the stage's empty barrier).
@@ -547,12 +548,6 @@ void xgemm_wgmma(const int M, const int N, const int K, const float alpha, const
   }
 #if PRODUCER_REGISTERS
   asm volatile("\n// SM90A: setmaxnreg.inc.sync.aligned.u32 " STRINGIFY(CONSUMER_REGISTERS) ";\n" ::: "memory");
-  // The accumulators live from here: zeroed before the budgets, they would be live where every
-  // warpgroup has LAUNCH_REGISTERS (ptxas refuses the kernel when they and the rest exceed it).
-#pragma unroll
-  for (int t = 0; t < MT; ++t)
-#pragma unroll
-    for (int i = 0; i < ACCUMULATORS; ++i) d[t][i] = 0.0f;
 #endif
 
   for (int step = 0; step < tiles; ++step) {

@@ -232,45 +232,47 @@ TEST(FamilySpace, WarpgroupSwizzleModesAndRegisterBudgetsKeepToTheirKernel) {
     }
   EXPECT_TRUE(violation_on_device(wgmma, wgmma.complete({{"SWIZZLE", 16}}), nvidia_like(), Precision::Half, "NN"));
 
-  const KernelConfig budgets = wgmma.complete({{"PRODUCER", 1}, {"PRODUCER_REGISTERS", 40}, {"BN", 256}});
-  EXPECT_FALSE(violation_on_device(wgmma, budgets, nvidia_like(), Precision::Half, "NN"));
-  KernelConfig without_producer = budgets;
-  without_producer["PRODUCER"] = 0;
-  EXPECT_TRUE(violation_on_device(wgmma, without_producer, nvidia_like(), Precision::Half, "NN"));
-  KernelConfig odd_budget = budgets;
-  odd_budget["PRODUCER_REGISTERS"] = 32;
-  EXPECT_TRUE(violation_on_device(wgmma, odd_budget, nvidia_like(), Precision::Half, "NN"));
-  // The launch's registers and the consumers' budget: what the work-group's share of the 65536
-  // registers holds beside the producer's, in multiples of 8.
-  const auto defines = [&](const KernelConfig& config) {
+  // Registers a work-item launches with (.maxnreg, what REGISTER_GROUPS work-groups a
+  // multiprocessor leave it, in multiples of 8), which must hold the accumulators, since ptxas
+  // holds all code to it; budgets per role need that count and a producer.
+  const auto define = [&](const KernelConfig& config, const std::string& name) {
     const std::string options = wgmma.build_options(config, Precision::Half, false, false, {64, 64, 64});
-    const auto value = [&](const std::string& name) {
-      const std::size_t at = options.find("-D" + name + "=");
-      return at == std::string::npos ? -1 : std::stoi(options.substr(at + name.size() + 3));
-    };
-    return std::pair{value("LAUNCH_REGISTERS"), value("CONSUMER_REGISTERS")};
+    const std::size_t at = options.find("-D" + name + "=");
+    return at == std::string::npos ? -1 : std::stoi(options.substr(at + name.size() + 3));
   };
-  EXPECT_EQ(defines(budgets), std::pair(168, 232));  // 40 + 2 x 232 <= 3 x 168
+  const KernelConfig budgets =
+      wgmma.complete({{"PRODUCER", 1}, {"PRODUCER_REGISTERS", 40}, {"REGISTER_GROUPS", 1}, {"BN", 256}});
+  EXPECT_FALSE(violation_on_device(wgmma, budgets, nvidia_like(), Precision::Half, "NN"));
+  EXPECT_EQ(define(budgets, "LAUNCH_REGISTERS"), 168);    // 384 x 168 <= 65536
+  EXPECT_EQ(define(budgets, "CONSUMER_REGISTERS"), 232);  // 40 + 2 x 232 <= 3 x 168
+  for (const auto& [name, value] : {std::pair{"PRODUCER", 0}, std::pair{"REGISTER_GROUPS", 0}, std::pair{"PRODUCER_REGISTERS", 32}}) {
+    KernelConfig broken = budgets;
+    broken[name] = value;
+    EXPECT_TRUE(violation_on_device(wgmma, broken, nvidia_like(), Precision::Half, "NN")) << name << " " << value;
+  }
   KernelConfig two_groups = budgets;
-  two_groups["PRODUCER_REGISTERS"] = 24, two_groups["REGISTER_GROUPS"] = 2, two_groups["BN"] = 128;
-  EXPECT_EQ(defines(two_groups), std::pair(80, 104));  // 24 + 2 x 104 <= 3 x 80, 768 x 80 <= 65536
+  two_groups["PRODUCER_REGISTERS"] = 24, two_groups["REGISTER_GROUPS"] = 2, two_groups["BN"] = 64;
+  EXPECT_FALSE(violation_on_device(wgmma, two_groups, nvidia_like(), Precision::Half, "NN"));
+  EXPECT_EQ(define(two_groups, "LAUNCH_REGISTERS"), 80);    // 768 x 80 <= 65536
+  EXPECT_EQ(define(two_groups, "CONSUMER_REGISTERS"), 104);  // 24 + 2 x 104 <= 3 x 80
+  KernelConfig too_wide = two_groups;
+  too_wide["BN"] = 128;  // 64 accumulators and the rest exceed 80 registers
+  EXPECT_TRUE(violation_on_device(wgmma, too_wide, nvidia_like(), Precision::Half, "NN"));
   KernelConfig one_consumer = budgets;
   one_consumer["WARPGROUPS"] = 1;
-  EXPECT_EQ(defines(one_consumer), std::pair(248, 256));
-  KernelConfig no_budgets = two_groups;
-  no_budgets["PRODUCER_REGISTERS"] = 0;
-  EXPECT_TRUE(violation_on_device(wgmma, no_budgets, nvidia_like(), Precision::Half, "NN"));
+  EXPECT_EQ(define(one_consumer, "LAUNCH_REGISTERS"), 248);
+  EXPECT_EQ(define(one_consumer, "CONSUMER_REGISTERS"), 256);  // at most 256
+  KernelConfig capped = wgmma.complete({{"REGISTER_GROUPS", 2}, {"BN", 64}, {"BK", 64}, {"STAGES", 3}});
+  EXPECT_FALSE(violation_on_device(wgmma, capped, nvidia_like(), Precision::Half, "NN")) << "a cap alone, no budgets";
 
-  // Two work-groups a multiprocessor where their budgets say so, one without budgets for tiles
-  // whose registers would allow more.
+  // As many work-groups a multiprocessor as the registers say, where they say.
   KernelConfig small = wgmma.complete({{"PRODUCER", 1}, {"BN", 64}, {"WARPGROUPS", 1}, {"BK", 64}, {"STAGES", 3}});
   const NamedValues limits = named_limits(nvidia_like(), Precision::Half);
-  const double shared = wgmma.load(small, limits, {4096, 4096, 4096}).resident;
-  small["PRODUCER_REGISTERS"] = 40;
-  EXPECT_GT(shared, 2.0) << "small work-groups share a multiprocessor";
-  EXPECT_EQ(wgmma.load(small, limits, {4096, 4096, 4096}).resident, 1.0) << "budgets hold one work-group's registers";
-  small["REGISTER_GROUPS"] = 2;
-  EXPECT_EQ(wgmma.load(small, limits, {4096, 4096, 4096}).resident, 2.0);
+  EXPECT_GT(wgmma.load(small, limits, {4096, 4096, 4096}).resident, 2.0) << "small work-groups share a multiprocessor";
+  for (const int groups : {1, 2}) {
+    small["REGISTER_GROUPS"] = groups;
+    EXPECT_EQ(wgmma.load(small, limits, {4096, 4096, 4096}).resident, groups);
+  }
 }
 
 // The FP64 matrix-unit family: never on a device without NVIDIA's compute capability 8.0, only the
