@@ -209,6 +209,24 @@ double PerformanceModel::fixed_seconds(const Observation& seen, bool as_measured
   return terms_.call_seconds + (scales_first ? further_kernel_seconds() : 0);
 }
 
+// A family that reads K-contiguous operands in place packs the others before each call, a pass per
+// operand that reads and writes it: its time follows the transpositions and the operands' size,
+// not the tile's work. Nothing for other families, whose packing of both operands is the same
+// under every transposition (part of what was measured), or without a copy rate.
+double PerformanceModel::packing_seconds(const Observation& seen, bool as_measured, const Target& target) const {
+  if (!seen.packs_in_place || !(terms_.copy_bytes_per_second > 0) || target.trans.size() != 2) return 0;
+  const auto packing = seen.family->packing(configuration(seen, as_measured), *seen.packs_in_place, target.problem,
+                                            target.trans[0] == 'T', target.trans[1] == 'T');
+  if (!packing) return 0;
+  const double k = static_cast<double>(target.problem.k),
+               element_bytes = static_cast<double>(limits_.at("element_bytes"));
+  double seconds = 0;
+  for (const auto& [packed, rows] : {std::pair{packing->pack_a, target.problem.m}, std::pair{packing->pack_b, target.problem.n}})
+    if (packed)
+      seconds += further_kernel_seconds() + 2 * static_cast<double>(rows) * k * element_bytes / terms_.copy_bytes_per_second;
+  return seconds;
+}
+
 std::optional<double> PerformanceModel::predict(const Observation& seen, const Target& target) const {
   const auto [lda, ldb] = dense_leading_dimensions(target.problem, target.trans);
   return predict(seen, target, lda, ldb);
@@ -226,12 +244,14 @@ std::optional<double> PerformanceModel::predict(const Observation& seen, const T
   // first, or none).
   const double fixed = std::min(fixed_seconds(seen, true), 0.95 * seen.seconds);
   const double measured_additions = std::min(additions_seconds(*seen.family, seen.problem, *measured_load), 0.95 * seen.seconds - fixed);
-  const double busy = seen.seconds - fixed - measured_additions;
+  const double measured_packing =
+      std::min(packing_seconds(seen, true, {seen.problem, seen.trans}), 0.95 * seen.seconds - fixed - measured_additions);
+  const double busy = seen.seconds - fixed - measured_additions - measured_packing;
   const auto [seen_lda, seen_ldb] = dense_leading_dimensions(seen.problem, seen.trans);
   const double widths = vector_width_of(seen, true, seen_lda, seen_ldb) / vector_width_of(seen, false, lda, ldb);
   const double asked_fixed = seen.is_variant() ? fixed_seconds(seen, false) : fixed;
   const double predicted = asked_fixed + additions_seconds(*seen.family, target.problem, *asked_load) +
-                           busy * (*asked / *measured) * std::sqrt(std::max(1.0, widths));
+                           packing_seconds(seen, false, target) + busy * (*asked / *measured) * std::sqrt(std::max(1.0, widths));
   double least = terms_.peak_flops > 0 ? flops(target.problem) / terms_.peak_flops : 0;
   if (terms_.streaming_bytes_per_second > 0)
     least = std::max(least, bytes_moved(target.problem, asked_load->c_passes, static_cast<double>(limits_.at("element_bytes"))) /

@@ -31,6 +31,10 @@ struct Observation {
   // first would only add a copy. It packs both whatever the transpositions, unless it reads
   // K-contiguous ones in place ("pack.in_place"), where the packing it does follows them.
   bool packs_operands = false;
+  // Where the family reads K-contiguous operands in place and packs the others
+  // (KernelFamily::packs_in_place), the precision it packs them at: its packing pass then differs
+  // between transpositions, and the model carries it apart from the tile's work.
+  std::optional<Precision> packs_in_place = std::nullopt;
   // Where not empty, the configuration that ran: this observation is a variant of that measurement
   // (core/configuration_variants.hpp), `config` being the measured one with parameters that adapt
   // to the shape changed, and the model carries the time measured with this one to `config`.
@@ -221,6 +225,7 @@ class PerformanceModel {
   double vector_width_of(const Observation& seen, bool as_measured, std::size_t lda, std::size_t ldb) const;
   std::optional<double> wave_work(const Observation& seen, const KernelFamily::Load& load) const;
   double fixed_seconds(const Observation& seen, bool as_measured) const;
+  double packing_seconds(const Observation& seen, bool as_measured, const Target& target) const;
   double additions_seconds(const KernelFamily& family, const ProblemSize& problem, const KernelFamily::Load& load) const;
   double further_kernel_seconds() const { return std::max(terms_.call_seconds, terms_.further_kernel_seconds); }
 

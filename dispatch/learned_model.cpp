@@ -36,6 +36,7 @@ std::vector<Observation> read_observations(const db::Database& database, const s
         try {
           KernelConfig config = family.complete(row.config);
           const bool packs = family.packs(config, precision);
+          const auto in_place = family.packs_in_place(config, precision) ? std::optional(precision) : std::nullopt;
           // Keyed by the complete configuration: a row written before a parameter existed names it
           // without that parameter, and must not count as a second configuration beside the same
           // one measured since (two of a handle's four trial candidates were one program).
@@ -43,7 +44,7 @@ std::vector<Observation> read_observations(const db::Database& database, const s
           observations.push_back({&family, std::move(config), std::move(key),
                                   kernel_view(row.problem.m, row.problem.n, row.problem.k, layout),
                                   kernel_trans(row.problem.trans, layout), row.median_seconds, device_distance, origin,
-                                  packs});
+                                  packs, in_place});
           continue;
         } catch (const ConfigError&) {
           // An unknown parameter: written by another version.

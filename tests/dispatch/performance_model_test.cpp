@@ -281,6 +281,35 @@ TEST(PerformanceModel, APrePassPaysForEachOperandItTransposes) {
   EXPECT_FALSE(PerformanceModel(limits, compute_units, terms).predict_transposed(nt, tn));
 }
 
+// A family that reads K-contiguous operands in place packs the others before each call: a tf32
+// measurement in NN (op(B)^T packed) carries to NT (nothing packed) less that pass, to TN (both
+// packed) one more, to TT (op(A) packed) the same; a configuration packing both operands whatever
+// they are predicts every transposition alike.
+TEST(PerformanceModel, CarriesThePackingOfOperandsReadInPlaceByTransposition) {
+  ModelTerms terms;
+  terms.call_seconds = 5e-6;
+  terms.copy_bytes_per_second = 1e12;
+  const PerformanceModel model(limits, compute_units, terms);
+  const KernelFamily& wgmma = kernel_family("xgemm_wgmma");
+  const ProblemSize problem{1024, 1024, 1024};
+  const Observation nn{&wgmma, wgmma.complete({{"IN_PLACE", 1}, {"BK", 32}}), "in place", problem, "NN", 100e-6, 0, "",
+                       true, Precision::TF32};
+  const double pass = 5e-6 + 2.0 * 1024 * 1024 * 4 / 1e12;  // a launch, and one operand read and written
+  EXPECT_NEAR(*model.predict(nn, {problem, "NN"}), 100e-6, 1e-12);
+  EXPECT_NEAR(*model.predict(nn, {problem, "NT"}), 100e-6 - pass, 1e-12);
+  EXPECT_NEAR(*model.predict(nn, {problem, "TN"}), 100e-6 + pass, 1e-12);
+  EXPECT_NEAR(*model.predict(nn, {problem, "TT"}), 100e-6, 1e-12);
+  // The pass scales with the packed operand, the rest with the tile's work: at K = 2048 the work
+  // doubles and so does the pass.
+  EXPECT_NEAR(*model.predict(nn, {{1024, 1024, 2048}, "NN"}), 5e-6 + 2 * (100e-6 - 5e-6 - pass) + 2 * pass - 5e-6, 1e-9);
+
+  Observation both = nn;
+  both.config = wgmma.complete({{"BK", 32}});
+  both.packs_in_place = std::nullopt;
+  EXPECT_NEAR(*model.predict(both, {problem, "NT"}), *model.predict(both, {problem, "NN"}), 1e-15);
+  EXPECT_NEAR(*model.predict(both, {problem, "TN"}), 100e-6, 1e-12);
+}
+
 // Ranked both ways, a configuration of other transpositions runs after the pre-pass where the
 // copies cost less than the mistrust of running it under the target's transpositions, and under
 // the target's where they cost more.
