@@ -3,6 +3,7 @@
 
 #include <cctype>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <string_view>
 
@@ -50,7 +51,7 @@ std::string retarget_ptx(std::string ptx, const std::string& target) {
   // Where the body of `entry` opens in `result` (npos before its `{`), and the directives written
   // before it.
   std::size_t body_start = std::string::npos;
-  std::string entry_directives;
+  std::set<std::string> entry_directives;
   while (std::getline(lines, line)) {
     if (auto declared = entry_declared(line)) {
       entry = std::move(*declared);
@@ -65,8 +66,7 @@ std::string retarget_ptx(std::string ptx, const std::string& target) {
         throw BuildError("the PTX pass to " + target + " found an entry directive outside a kernel's body: " + line, ptx);
       std::string directive = line.substr(at + std::string_view(ptx_entry_directive_marker).size());
       while (!directive.empty() && std::isspace(static_cast<unsigned char>(directive.back()))) directive.pop_back();
-      if (entry_directives.find("\n" + directive + "\n") == std::string::npos) {
-        entry_directives += "\n" + directive + "\n";
+      if (entry_directives.insert(directive).second) {
         result.insert(body_start, directive + "\n");
         body_start += directive.size() + 1;
       }
