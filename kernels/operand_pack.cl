@@ -45,7 +45,9 @@
 // of Hopper's matrix descriptors reads them (the image starts at a multiple of 1024 bytes). The
 // matrix-unit kernels keep their local tiles so too. The other modes permute a row's chunks by the
 // row's bits above the swizzle's span (address bits 7 on, XOR into bits 4 on): rows of 64 bytes by
-// row / 2 % 4, of 32 by row / 4 % 2, of 16 not at all.
+// row / 2 % 4, of 32 by row / 4 % 2, of 16 not at all. The general form gives the 128-byte one
+// too; that one is kept as written before the other modes, so that the programs of the shipped
+// configurations stay what they measured (configs/tuned/rekey.py compares their text).
 #if SWIZZLE_ROW_BYTES == 128
 #define SWIZZLED_TILE_OFFSET(row, column, rows)                                                                 \
   ((column) / SWIZZLE_ROW_ELEMENTS * ((rows) * SWIZZLE_ROW_ELEMENTS) + (row) * SWIZZLE_ROW_ELEMENTS +            \

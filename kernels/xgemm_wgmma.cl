@@ -218,7 +218,7 @@ inline ulong matrix_descriptor(const uint address, const uint leading_bytes, con
 #else
 #define B_LEADING_BYTES (BK * SWIZZLE_ROW_BYTES)
 #endif
-#if SWIZZLE == 128
+#if SWIZZLE == 128  // 8 x 128, as written before the other modes (the shipped programs' text)
 #define A_STRIDE_BYTES 1024
 #else
 #define A_STRIDE_BYTES (8 * SWIZZLE_ROW_BYTES)
