@@ -100,13 +100,13 @@ void set_tensor_maps(const cl::CommandQueue& queue, cl::Kernel& kernel, const Ke
 
 // Packs op(A) and op(B)^T as `packing` says into `workspace` (grown where too small) and returns
 // the problem the main kernel runs on them, with `a` and `b` the packed buffer, which `held` keeps
-// until the main kernel is enqueued; `packed` gets the packing kernels' events. An operand the
+// until the main kernel is enqueued; `packed`, where given, gets the packing kernels' events. An operand the
 // packing leaves in place keeps its buffer, offset and leading dimension, and K stays the call's.
 // The caller holds the workspace's mutex.
 RowMajorGemm enqueue_packing(const cl::CommandQueue& queue, const cl::Kernel& main_kernel,
                              const KernelFamily::Packing& packing, const RowMajorGemm& p, Precision precision,
                              cl_mem& a, cl_mem& b, PackingWorkspace& workspace, cl::Buffer& held,
-                             std::vector<cl::Event>& packed, LaunchMemo* memo) {
+                             std::vector<cl::Event>* packed, LaunchMemo* memo) {
   const std::size_t rows_a = static_cast<std::size_t>(packing.rows_a), rows_b = static_cast<std::size_t>(packing.rows_b);
   const std::size_t depth = static_cast<std::size_t>(packing.depth);
   const std::size_t packed_rows_a = packing.pack_a ? rows_a : 0, packed_rows_b = packing.pack_b ? rows_b : 0;
@@ -127,16 +127,17 @@ RowMajorGemm enqueue_packing(const cl::CommandQueue& queue, const cl::Kernel& ma
   } operands[] = {{packing.pack_a, p.m, !p.trans_a, a, p.a_offset, p.lda, rows_a, 0, packing.tile_rows_a},
                   {packing.pack_b, p.n, p.trans_b, b, p.b_offset, p.ldb, rows_b, packed_rows_a * depth,
                    packing.tile_rows_b}};
-  packed.clear();
   for (int i = 0; i < 2; ++i) {
     const auto& operand = operands[i];
     if (!operand.packs) continue;
-    packed.push_back(enqueue_pack_operand(
+    cl::Event event;
+    enqueue_pack_operand(
         queue, pack,
         {operand.rows, p.k, operand.k_contiguous, i, operand.source, operand.offset, operand.ld, held(),
          operand.packed_offset, operand.packed_rows, static_cast<std::size_t>(packing.segment_depth), depth,
          static_cast<std::size_t>(operand.tile_rows), static_cast<std::size_t>(packing.tile_depth)},
-        reads));
+        reads, packed ? &event : nullptr);
+    if (packed) packed->push_back(std::move(event));
   }
   RowMajorGemm run = p;
   run.swapped = false;
@@ -158,8 +159,8 @@ RowMajorGemm enqueue_packing(const cl::CommandQueue& queue, const cl::Kernel& ma
 
 }  // namespace
 
-cl::Event enqueue_pack_operand(const cl::CommandQueue& queue, cl::Kernel& kernel, const PackOperandLaunch& launch,
-                               const std::vector<cl::Event>& wait_for) {
+void enqueue_pack_operand(const cl::CommandQueue& queue, cl::Kernel& kernel, const PackOperandLaunch& launch,
+                          const std::vector<cl::Event>& wait_for, cl::Event* event) {
   const auto as_int = [](std::size_t value) { return static_cast<cl_int>(value); };
   kernel.setArg(0, as_int(launch.rows));
   kernel.setArg(1, as_int(launch.depth));
@@ -176,21 +177,27 @@ cl::Event enqueue_pack_operand(const cl::CommandQueue& queue, cl::Kernel& kernel
   kernel.setArg(12, as_int(launch.tile_rows));
   kernel.setArg(13, as_int(launch.tile_depth));
   // 32 x 8 work-items move a 32 x 32 block: the range covers the depth, and the rows four at a time.
-  cl::Event event;
   queue.enqueueNDRangeKernel(kernel, cl::NullRange,
                              cl::NDRange(round_up(launch.segment_depth, 32), round_up(launch.packed_rows, 32) / 4),
-                             cl::NDRange(32, 8), wait_for.empty() ? nullptr : &wait_for, &event);
-  return event;
+                             cl::NDRange(32, 8), wait_for.empty() ? nullptr : &wait_for, event);
+}
+
+bool runs_in_order(const cl::CommandQueue& queue) {
+  return (queue.getInfo<CL_QUEUE_PROPERTIES>() & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE) == 0;
 }
 
 std::vector<cl::Event> PackingWorkspace::reserve(const cl::CommandQueue& queue, std::size_t needed,
                                                  const std::string& what) {
   std::vector<cl::Event> reads;
   if (bytes >= needed) {
-    if (last_read()) {
-      // An event of another queue is waited for only once that queue has submitted it.
+    // The last kernel that read the buffer: on the same in-order queue it runs before anything
+    // enqueued after it. Else its event, or, where an in-order queue kept none (enqueue_gemm), a
+    // marker enqueued after it there; another queue's is waited for once that queue has submitted it.
+    if (last_queue() && (last_queue() != queue() || !runs_in_order(queue))) {
+      cl::Event read = last_read;
+      if (!read()) last_queue.enqueueMarkerWithWaitList(nullptr, &read);
       if (last_queue() != queue()) last_queue.flush();
-      reads.push_back(last_read);
+      reads.push_back(read);
     }
     return reads;
   }
@@ -252,8 +259,11 @@ void enqueue_gemm(const cl::CommandQueue& queue, cl::Kernel& kernel, const Kerne
                   family.ranges(config, problem_size(p, alpha)), family.tensor_map_tiles(config)};
       geometry = memo ? &memo->geometry.emplace(computed) : &computed;
     }
-    // Kernels the main one waits for (on out-of-order queues; in order, they run first anyway):
-    // the packing of the operands, or the scaling of C by beta before a split K adds into it.
+    // Kernels that run before the main one: the packing of the operands, or the scaling of C by
+    // beta before a split K adds into it. Their events are asked of the driver only where someone
+    // reads them: the main kernel waits for them on an out-of-order queue (in order they run
+    // first anyway), and `start_event` is the first one's. Events cost the host time that a small
+    // call notices, more than a launch on some drivers.
     std::vector<cl::Event> before;  // allocated only where there is one
     RowMajorGemm run = p;
     cl::Buffer packed;  // released once the main kernel holds it
@@ -266,6 +276,8 @@ void enqueue_gemm(const cl::CommandQueue& queue, cl::Kernel& kernel, const Kerne
     const bool transposes = memo && memo->transposition && !zero_k && p.k > 0;
     const bool copies = transposes && copies_operands(p, memo->transposition);
     if (transposes && !copies) run = transposed_problem(p, memo->transposition);
+    const bool in_order = runs_in_order(queue);
+    std::vector<cl::Event>* const tracked = in_order && !start_event ? nullptr : &before;
     if (geometry->packing || copies) {
       workspace = memo ? memo->workspace : nullptr;
       if (!workspace) workspace = std::make_shared<PackingWorkspace>();
@@ -274,9 +286,9 @@ void enqueue_gemm(const cl::CommandQueue& queue, cl::Kernel& kernel, const Kerne
     }
     if (copies)
       run = enqueue_transposition(queue, memo->transpose, p, memo->transposition, precision, a, b, *workspace, packed,
-                                  before);
+                                  tracked);
     else if (geometry->packing)
-      run = enqueue_packing(queue, kernel, *geometry->packing, p, precision, a, b, *workspace, packed, before, memo);
+      run = enqueue_packing(queue, kernel, *geometry->packing, p, precision, a, b, *workspace, packed, tracked, memo);
     // Split K: C = beta * C first, then every work-group adds its part (see kernels/xgemm.cl).
     const bool split = geometry->scale_first;
     if (split) {
@@ -292,19 +304,21 @@ void enqueue_gemm(const cl::CommandQueue& queue, cl::Kernel& kernel, const Kerne
       scale.setArg(5, static_cast<cl_int>(p.ldc));
       cl::Event scaled;
       queue.enqueueNDRangeKernel(scale, cl::NullRange, cl::NDRange(round_up(p.n, 16), round_up(p.m, 16)),
-                                 cl::NDRange(16, 16), nullptr, &scaled);
-      before.push_back(scaled);
+                                 cl::NDRange(16, 16), nullptr, tracked ? &scaled : nullptr);
+      if (tracked) tracked->push_back(std::move(scaled));
     }
     set_scalars(kernel, run, precision, alpha, beta, memo);
     set_buffers(kernel, 5, run, a, b, c, memo);
     if (geometry->tensor_maps)
       set_tensor_maps(queue, kernel, *geometry->tensor_maps, run, precision, !zero_k && run.k > 0, a, b, memo);
     const KernelFamily::Ranges& ranges = geometry->ranges;
-    cl::Event done;  // asked of the driver only where someone reads it
-    const bool keep_done = event || start_event || workspace;
+    // Asked of the driver only where someone reads it: the workspace's next writer waits for it
+    // only where this queue runs out of order (PackingWorkspace::reserve).
+    cl::Event done;
+    const bool keep_done = event || start_event || (workspace && !in_order);
     queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(ranges.global[0], ranges.global[1], ranges.global[2]),
                                cl::NDRange(ranges.local[0], ranges.local[1], ranges.local[2]),
-                               before.empty() ? nullptr : &before, keep_done ? &done : nullptr);
+                               in_order || before.empty() ? nullptr : &before, keep_done ? &done : nullptr);
     if (workspace) {
       workspace->last_read = done;
       workspace->last_queue = queue;

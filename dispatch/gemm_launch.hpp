@@ -38,9 +38,9 @@ struct PackOperandLaunch {
   std::size_t packed_offset, packed_rows, segment_depth, packed_depth, tile_rows, tile_depth;
 };
 
-// Enqueues it with `kernel` after `wait_for` and returns its event.
-cl::Event enqueue_pack_operand(const cl::CommandQueue& queue, cl::Kernel& kernel, const PackOperandLaunch& launch,
-                               const std::vector<cl::Event>& wait_for);
+// Enqueues it with `kernel` after `wait_for`; `event`, where given, gets its event.
+void enqueue_pack_operand(const cl::CommandQueue& queue, cl::Kernel& kernel, const PackOperandLaunch& launch,
+                          const std::vector<cl::Event>& wait_for, cl::Event* event = nullptr);
 
 // The problem as the family's expressions see it (K is 0 where alpha is, so A and B are not read).
 ProblemSize problem_size(const RowMajorGemm& problem, double alpha = 1);
@@ -61,21 +61,26 @@ struct LaunchGeometry {
   std::optional<KernelFamily::TensorMapTiles> tensor_maps;
 };
 
+// Whether `queue` runs its commands in the order enqueued (no CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE).
+bool runs_in_order(const cl::CommandQueue& queue);
+
 // The buffer that packed operands (KernelFamily::packing) go to, shared by every launch that
 // holds it (a Handle's plans share one, as a BLAS handle's calls share its workspace): grown to
-// the largest packing asked of it, with the event and queue of the last kernel that read it, which
-// the next packing waits for (flushing that queue first where it is another). Its mutex is held
-// from a packing until the kernel that reads it is enqueued.
+// the largest packing asked of it, with the queue of the last kernel that read it and, where that
+// queue runs out of order, its event, which the next packing waits for where it is not of the same
+// in-order queue (flushing that queue first where it is another). Its mutex is held from a packing
+// until the kernel that reads it is enqueued.
 struct PackingWorkspace {
   std::mutex mutex;
   cl::Buffer buffer;
   std::size_t bytes = 0;
-  cl::Event last_read;
+  cl::Event last_read;  // none where last_queue runs in order
   cl::CommandQueue last_queue;
 
   // Makes the buffer hold at least `needed` bytes (a new one where it is smaller; one larger than
   // the device's largest buffer is an InvalidArgument naming `what`) and returns what a kernel
-  // writing it on `queue` waits for: the last kernel that read it, if any. The caller holds `mutex`.
+  // writing it on `queue` waits for: the last kernel that read it, unless that one is of `queue`
+  // and `queue` runs in order. The caller holds `mutex`.
   std::vector<cl::Event> reserve(const cl::CommandQueue& queue, std::size_t needed, const std::string& what);
 };
 

@@ -88,7 +88,7 @@ cl::Kernel transposition_kernel(ProgramCache& programs, const cl::Context& conte
 
 RowMajorGemm enqueue_transposition(const cl::CommandQueue& queue, cl::Kernel& transpose, const RowMajorGemm& problem,
                                    OperandTransposition which, Precision precision, cl_mem& a, cl_mem& b,
-                                   PackingWorkspace& workspace, cl::Buffer& held, std::vector<cl::Event>& done) {
+                                   PackingWorkspace& workspace, cl::Buffer& held, std::vector<cl::Event>* done) {
   if (problem.swapped) std::swap(a, b);
   const RowMajorGemm run = transposed_problem(problem, which);
   const auto element_bytes = static_cast<std::size_t>(precision_info(precision).storage_bytes);
@@ -98,10 +98,12 @@ RowMajorGemm enqueue_transposition(const cl::CommandQueue& queue, cl::Kernel& tr
   // pack_operand writes `rows` x `depth` row-major from an operand stored depth x rows
   // (k_contiguous 0): the stored operand's columns become rows, no tiles, no padding rows.
   const auto enqueue = [&](const Stored& from, cl_mem source, std::size_t packed_offset, std::size_t packed_ld) {
-    done.push_back(enqueue_pack_operand(queue, transpose,
-                                        {from.columns, from.rows, false, 0, source, from.offset, from.ld, held(),
-                                         packed_offset, from.columns, from.rows, packed_ld, 0, 1},
-                                        reads));
+    cl::Event event;
+    enqueue_pack_operand(queue, transpose,
+                         {from.columns, from.rows, false, 0, source, from.offset, from.ld, held(), packed_offset,
+                          from.columns, from.rows, packed_ld, 0, 1},
+                         reads, done ? &event : nullptr);
+    if (done) done->push_back(std::move(event));
   };
   const OperandTransposition copies = copied(problem, which);
   if (copies.a) enqueue(stored_a(problem), a, run.a_offset, run.lda);

@@ -48,11 +48,11 @@ cl::Kernel transposition_kernel(ProgramCache& programs, const cl::Context& conte
 // Enqueues the pre-pass with `transpose` (operand_transpose.cl's pack_operand), where
 // copies_operands(), from the caller's buffers `a` and `b` (in the caller's order, as enqueue_gemm
 // takes them) into `workspace`, grown where too small, after the last kernel that read it; `held`
-// keeps the workspace's buffer until the main kernel is enqueued, and `done` gets the pre-pass's
-// events. Returns transposed_problem(), and sets `a` and `b` to the buffers the main kernel reads.
+// keeps the workspace's buffer until the main kernel is enqueued, and `done`, where given, gets the
+// pre-pass's events. Returns transposed_problem(), and sets `a` and `b` to the buffers the main kernel reads.
 // The caller holds the workspace's mutex.
 RowMajorGemm enqueue_transposition(const cl::CommandQueue& queue, cl::Kernel& transpose, const RowMajorGemm& problem,
                                    OperandTransposition which, Precision precision, cl_mem& a, cl_mem& b,
-                                   PackingWorkspace& workspace, cl::Buffer& held, std::vector<cl::Event>& done);
+                                   PackingWorkspace& workspace, cl::Buffer& held, std::vector<cl::Event>* done);
 
 }  // namespace gemmtune

@@ -3,6 +3,7 @@
 // and the evaluator's check, driven by a test-only family (tests/data/families/packed.*).
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <memory>
@@ -32,6 +33,8 @@ class PackedOperands : public ::testing::Test {
   // C = op(A) op(B) + beta C (C starting as ones) of a dense row-major m x n x k problem through
   // enqueue_gemm with `config`, with `memo` where given, A and B small integers and halves whose
   // products and sums FP32 holds exactly: every element must equal the host's sum.
+  void expect_shared_workspace_right(const cl::Context& context, const std::array<cl::CommandQueue, 2>& queues);
+
   void expect_exact_product(Transpose trans_a, std::size_t m, std::size_t n, std::size_t k, const KernelConfig& config,
                             Precision precision, double beta, LaunchMemo* memo = nullptr) {
     const RowMajorGemm problem =
@@ -91,14 +94,10 @@ TEST_F(PackedOperands, ACallWithoutAMemoPacksIntoABufferOfItsOwn) {
   expect_exact_product(Transpose::Yes, 37, 29, 45, {{"ROWS_A", 16}, {"DEPTH", 8}}, Precision::Single, 1.0);
 }
 
-// Launches of several problems share one workspace, as a Handle's plans do: it grows to the
-// largest packing and no more, and on an out-of-order queue each packing waits for the kernel that
-// read the buffer before, so that every result is right.
-TEST_F(PackedOperands, LaunchesShareOneWorkspaceThatGrowsToTheLargest) {
-  const cl::Context context(device.device);
-  const cl_command_queue_properties out_of_order =
-      device.device.getInfo<CL_DEVICE_QUEUE_PROPERTIES>() & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE;
-  const cl::CommandQueue queue(context, device.device, out_of_order);
+// Launches of two problems, the first on queues[0] and the second on queues[1], share one
+// workspace, as a Handle's plans do, and run twice in turn: the workspace grows to the larger
+// packing and no more, and every result is right.
+void PackedOperands::expect_shared_workspace_right(const cl::Context& context, const std::array<cl::CommandQueue, 2>& queues) {
   ProgramCache programs;
   auto workspace = std::make_shared<PackingWorkspace>();
   struct Launch {
@@ -125,20 +124,17 @@ TEST_F(PackedOperands, LaunchesShareOneWorkspaceThatGrowsToTheLargest) {
                           "packed");
     l.memo.workspace = workspace;
   }
-  const auto run = [&](Launch& l) {
+  const auto run = [&](std::size_t i) {
+    Launch& l = launches[i];
     const RowMajorGemm problem = to_row_major(dense_gemm_arguments(Layout::RowMajor, Transpose::No, Transpose::No, l.m, l.n, l.k));
-    cl::Event done;
-    enqueue_gemm(queue, l.kernel, packed(), {}, problem, Precision::Single, 1.0, 0.0, l.a_buffer(), l.b_buffer(),
-                 l.c_buffer(), &done, nullptr, &l.memo);
-    return done;
+    enqueue_gemm(queues[i], l.kernel, packed(), {}, problem, Precision::Single, 1.0, 0.0, l.a_buffer(), l.b_buffer(),
+                 l.c_buffer(), nullptr, nullptr, &l.memo);
   };
-  run(launches[0]);
-  run(launches[1]);
-  std::vector<cl::Event> last{run(launches[0]), run(launches[1])};
-  cl::Event::waitForEvents(last);
+  run(0), run(1), run(0), run(1);
+  for (const cl::CommandQueue& queue : queues) queue.finish();
   EXPECT_EQ(workspace->bytes, (70 + 41) * 66 * sizeof(float)) << "grown to the larger packing only";
   for (Launch& l : launches) {
-    queue.enqueueReadBuffer(l.c_buffer, CL_TRUE, 0, sizeof(float) * l.c.size(), l.c.data());
+    queues[0].enqueueReadBuffer(l.c_buffer, CL_TRUE, 0, sizeof(float) * l.c.size(), l.c.data());
     for (std::size_t i = 0; i < l.m; ++i)
       for (std::size_t j = 0; j < l.n; ++j) {
         double sum = 0;
@@ -146,6 +142,23 @@ TEST_F(PackedOperands, LaunchesShareOneWorkspaceThatGrowsToTheLargest) {
         ASSERT_EQ(l.c[i * l.n + j], static_cast<float>(sum)) << l.m << "x" << l.n << "x" << l.k << " C(" << i << ", " << j << ")";
       }
   }
+}
+
+// On one queue, out of order where the device has it: each packing waits for the kernel that read
+// the buffer before, by its event.
+TEST_F(PackedOperands, LaunchesShareOneWorkspaceThatGrowsToTheLargest) {
+  const cl::Context context(device.device);
+  const cl_command_queue_properties out_of_order =
+      device.device.getInfo<CL_DEVICE_QUEUE_PROPERTIES>() & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE;
+  const cl::CommandQueue queue(context, device.device, out_of_order);
+  expect_shared_workspace_right(context, {queue, queue});
+}
+
+// On two in-order queues, which keep no events of their kernels: each packing waits for a marker
+// enqueued after the other queue's kernel that read the buffer.
+TEST_F(PackedOperands, LaunchesOnTwoInOrderQueuesShareOneWorkspace) {
+  const cl::Context context(device.device);
+  expect_shared_workspace_right(context, {cl::CommandQueue(context, device.device), cl::CommandQueue(context, device.device)});
 }
 
 // With "pack.in_place" only the operand that is not K-contiguous is packed, in every transposition
