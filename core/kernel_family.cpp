@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <boost/json.hpp>
+#include <cctype>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -148,11 +149,22 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
   };
   const auto parse = [&](const std::string& text, const std::string& where, bool with_problem) {
     try {
-      return Expression::parse(text, parser(with_problem));
+      return Expression::parse(family.with_defines(text), parser(with_problem));
     } catch (const ExpressionError& bad) {
       throw ConfigError(origin + ": " + where + " \"" + text + "\": " + bad.what());
     }
   };
+  // Defines first: each later expression, a later define's included, may name one for its
+  // expression (with_defines), so that what the kernel and the rules both need is written once.
+  if (const auto* defines = member(root, "defines"))
+    for (const auto& [name, text] : object_at(*defines, origin + ": \"defines\"")) {
+      if (!is_parameter_name(name) || !text.is_string())
+        throw ConfigError(origin + ": every define must be NAME: \"expression\"");
+      if (slot_of.contains(std::string(name)))
+        throw ConfigError(origin + ": define " + std::string(name) + " is named as a parameter, a device limit or M, N, K");
+      family.derived_defines_.emplace_back(std::string(name), parse(std::string(text.as_string()), "define " + std::string(name), true));
+      family.define_expansions_.emplace_back(std::string(name), family.with_defines(std::string(text.as_string())));
+    }
 
   for (const auto& code : strings_at(root, "precisions", origin)) {
     const auto precision = precision_from_code(code);
@@ -192,12 +204,6 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
   for (const auto& entry : array_at(root, "safe_defaults", origin))
     family.safe_defaults_.push_back(config_at(entry, origin + ": safe default " + std::to_string(family.safe_defaults_.size() + 1)));
 
-  if (const auto* defines = member(root, "defines"))
-    for (const auto& [name, text] : object_at(*defines, origin + ": \"defines\"")) {
-      if (!is_parameter_name(name) || !text.is_string())
-        throw ConfigError(origin + ": every define must be NAME: \"expression\"");
-      family.derived_defines_.emplace_back(std::string(name), parse(std::string(text.as_string()), "define " + std::string(name), true));
-    }
   for (const auto& entry : array_at(root, "compiler_options", origin)) {
     const std::string where = origin + ": compiler option";
     const auto& object = object_at(entry, where);
@@ -311,6 +317,21 @@ KernelConfig KernelFamily::complete(const KernelConfig& config) const {
       if (std::ranges::none_of(parameters_, [&](const FamilyParameter& parameter) { return parameter.name == entry.first; }))
         throw ConfigError("unknown " + name_ + " parameter '" + entry.first + "'");
   return complete;
+}
+
+std::string KernelFamily::with_defines(std::string text) const {
+  const auto is_name_character = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (const auto& [name, expansion] : define_expansions_)
+    for (std::size_t at = text.find(name); at != std::string::npos; at = text.find(name, at)) {
+      const std::size_t end = at + name.size();
+      if ((at > 0 && is_name_character(text[at - 1])) || (end < text.size() && is_name_character(text[end]))) {
+        at = end;
+        continue;
+      }
+      text.replace(at, name.size(), "(" + expansion + ")");
+      at += expansion.size() + 2;
+    }
+  return text;
 }
 
 std::vector<std::int64_t> KernelFamily::slots(const KernelConfig& complete, const NamedValues& limits,

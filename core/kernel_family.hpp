@@ -75,8 +75,13 @@ class KernelFamily {
   const std::vector<FamilyParameter>& parameters() const { return parameters_; }
   const std::vector<Precision>& precisions() const { return precisions_; }
   const std::vector<std::string>& transpositions() const { return transpositions_; }
+  // As written in the description, where a define's name stands for its expression: the search
+  // space reads them through with_defines().
   const std::vector<std::string>& rule_texts() const { return rule_texts_; }
   const std::vector<std::string>& choice_texts() const { return choice_texts_; }
+  // `text` with each name of a define (the description's "defines") replaced by its expression in
+  // parentheses, so that it reads the parameters, limits and problem sizes that the define reads.
+  std::string with_defines(std::string text) const;
   bool serves(Precision precision, const std::string& trans) const;
   // Where nothing tuned applies, the dispatcher runs the defaults of the family of highest
   // priority that serves the problem and runs on the device (the description's
@@ -217,6 +222,7 @@ class KernelFamily {
   std::vector<Conditional> device_defaults_;
   std::vector<KernelConfig> safe_defaults_;
   std::vector<std::pair<std::string, Expression>> derived_defines_;
+  std::vector<std::pair<std::string, std::string>> define_expansions_;  // each name's text, earlier ones expanded
   std::vector<CompilerOption> compiler_options_;
   std::optional<Expression> scale_first_;
   struct PackDescription {

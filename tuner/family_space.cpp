@@ -23,7 +23,7 @@ SpaceText from_family(const KernelFamily& family) {
     if (!parameter.values.empty())
       space.parameters.push_back({{"name", parameter.name},
                                   {"values", boost::json::value_from(parameter.values)}});
-  for (const auto& choice : family.choice_texts()) space.constraints.emplace_back(choice);
+  for (const auto& choice : family.choice_texts()) space.constraints.emplace_back(family.with_defines(choice));
   return space;
 }
 
@@ -86,7 +86,7 @@ search::ParameterSpace family_space(const KernelFamily& family, const NamedValue
   for (const auto& parameter : family.parameters())
     if (!tuned.contains(parameter.name)) constants[parameter.name] = parameter.default_value;
   boost::json::array constraints;
-  for (const auto& rule : family.rule_texts()) constraints.emplace_back(rule);
+  for (const auto& rule : family.rule_texts()) constraints.emplace_back(family.with_defines(rule));
   for (const auto& choice : space.constraints) constraints.push_back(choice);
   const boost::json::object document{{"kernel", family.name()}, {"parameters", space.parameters},
                                      {"constraints", constraints}};
