@@ -191,9 +191,11 @@ std::vector<cl::Event> PackingWorkspace::reserve(const cl::CommandQueue& queue, 
   std::vector<cl::Event> reads;
   if (bytes >= needed) {
     // The last kernel that read the buffer: on the same in-order queue it runs before anything
-    // enqueued after it. Else its event, or, where an in-order queue kept none (enqueue_gemm), a
-    // marker enqueued after it there; another queue's is waited for once that queue has submitted it.
+    // enqueued after it. Else its event, or, the first time another queue comes where an in-order
+    // queue kept none (enqueue_gemm keeps them from then on), a marker enqueued there; another
+    // queue's is waited for once that queue has submitted it.
     if (last_queue() && (last_queue() != queue() || !runs_in_order(queue))) {
+      if (last_queue() != queue()) shared_across_queues = true;
       cl::Event read = last_read;
       if (!read()) last_queue.enqueueMarkerWithWaitList(nullptr, &read);
       if (last_queue() != queue()) last_queue.flush();
@@ -276,7 +278,7 @@ void enqueue_gemm(const cl::CommandQueue& queue, cl::Kernel& kernel, const Kerne
     const bool transposes = memo && memo->transposition && !zero_k && p.k > 0;
     const bool copies = transposes && copies_operands(p, memo->transposition);
     if (transposes && !copies) run = transposed_problem(p, memo->transposition);
-    const bool in_order = runs_in_order(queue);
+    const bool in_order = !(geometry->packing || copies || geometry->scale_first) || runs_in_order(queue);
     std::vector<cl::Event>* const tracked = in_order && !start_event ? nullptr : &before;
     if (geometry->packing || copies) {
       workspace = memo ? memo->workspace : nullptr;
@@ -289,39 +291,51 @@ void enqueue_gemm(const cl::CommandQueue& queue, cl::Kernel& kernel, const Kerne
                                   tracked);
     else if (geometry->packing)
       run = enqueue_packing(queue, kernel, *geometry->packing, p, precision, a, b, *workspace, packed, tracked, memo);
-    // Split K: C = beta * C first, then every work-group adds its part (see kernels/xgemm.cl).
-    const bool split = geometry->scale_first;
-    if (split) {
-      cl::Kernel scale = companion_kernel(kernel, family.scale_entry(), memo ? &memo->scale : nullptr);
-      scale.setArg(0, static_cast<cl_int>(p.m));
-      scale.setArg(1, static_cast<cl_int>(p.n));
-      if (accumulator_precision(precision) == Precision::Double)
-        scale.setArg(2, static_cast<cl_double>(beta));
-      else
-        scale.setArg(2, static_cast<cl_float>(beta));
-      scale.setArg(3, sizeof(cl_mem), &c);
-      scale.setArg(4, static_cast<cl_ulong>(p.c_offset));
-      scale.setArg(5, static_cast<cl_int>(p.ldc));
-      cl::Event scaled;
-      queue.enqueueNDRangeKernel(scale, cl::NullRange, cl::NDRange(round_up(p.n, 16), round_up(p.m, 16)),
-                                 cl::NDRange(16, 16), nullptr, tracked ? &scaled : nullptr);
-      if (tracked) tracked->push_back(std::move(scaled));
-    }
-    set_scalars(kernel, run, precision, alpha, beta, memo);
-    set_buffers(kernel, 5, run, a, b, c, memo);
-    if (geometry->tensor_maps)
-      set_tensor_maps(queue, kernel, *geometry->tensor_maps, run, precision, !zero_k && run.k > 0, a, b, memo);
-    const KernelFamily::Ranges& ranges = geometry->ranges;
-    // Asked of the driver only where someone reads it: the workspace's next writer waits for it
-    // only where this queue runs out of order (PackingWorkspace::reserve).
-    cl::Event done;
-    const bool keep_done = event || start_event || (workspace && !in_order);
-    queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(ranges.global[0], ranges.global[1], ranges.global[2]),
-                               cl::NDRange(ranges.local[0], ranges.local[1], ranges.local[2]),
-                               in_order || before.empty() ? nullptr : &before, keep_done ? &done : nullptr);
-    if (workspace) {
-      workspace->last_read = done;
-      workspace->last_queue = queue;
+    cl::Event done;  // the main kernel's, below
+    try {
+      // Split K: C = beta * C first, then every work-group adds its part (see kernels/xgemm.cl).
+      const bool split = geometry->scale_first;
+      if (split) {
+        cl::Kernel scale = companion_kernel(kernel, family.scale_entry(), memo ? &memo->scale : nullptr);
+        scale.setArg(0, static_cast<cl_int>(p.m));
+        scale.setArg(1, static_cast<cl_int>(p.n));
+        if (accumulator_precision(precision) == Precision::Double)
+          scale.setArg(2, static_cast<cl_double>(beta));
+        else
+          scale.setArg(2, static_cast<cl_float>(beta));
+        scale.setArg(3, sizeof(cl_mem), &c);
+        scale.setArg(4, static_cast<cl_ulong>(p.c_offset));
+        scale.setArg(5, static_cast<cl_int>(p.ldc));
+        cl::Event scaled;
+        queue.enqueueNDRangeKernel(scale, cl::NullRange, cl::NDRange(round_up(p.n, 16), round_up(p.m, 16)),
+                                   cl::NDRange(16, 16), nullptr, tracked ? &scaled : nullptr);
+        if (tracked) tracked->push_back(std::move(scaled));
+      }
+      set_scalars(kernel, run, precision, alpha, beta, memo);
+      set_buffers(kernel, 5, run, a, b, c, memo);
+      if (geometry->tensor_maps)
+        set_tensor_maps(queue, kernel, *geometry->tensor_maps, run, precision, !zero_k && run.k > 0, a, b, memo);
+      const KernelFamily::Ranges& ranges = geometry->ranges;
+      // Asked of the driver only where someone reads it: the workspace's next writer waits for it
+      // where this queue runs out of order or another queue shares the workspace (reserve).
+      const bool keep_done = event || start_event || (workspace && (!in_order || workspace->shared_across_queues));
+      queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(ranges.global[0], ranges.global[1], ranges.global[2]),
+                                 cl::NDRange(ranges.local[0], ranges.local[1], ranges.local[2]),
+                                 in_order || before.empty() ? nullptr : &before, keep_done ? &done : nullptr);
+      if (workspace) {
+        workspace->last_read = done;
+        workspace->last_queue = queue;
+      }
+    } catch (...) {
+      // The packing was enqueued but not the kernel that reads it: the workspace's next writer
+      // waits for the packing instead.
+      if (workspace) {
+        cl::Event written;
+        if (!in_order && !before.empty()) queue.enqueueMarkerWithWaitList(&before, &written);
+        workspace->last_read = written;
+        workspace->last_queue = queue;
+      }
+      throw;
     }
     if (start_event) *start_event = before.empty() ? done : before.front();
     if (event) *event = std::move(done);  // no retain and release of it, which a small call would notice

@@ -74,8 +74,9 @@ struct PackingWorkspace {
   std::mutex mutex;
   cl::Buffer buffer;
   std::size_t bytes = 0;
-  cl::Event last_read;  // none where last_queue runs in order
+  cl::Event last_read;  // may be none where last_queue runs in order
   cl::CommandQueue last_queue;
+  bool shared_across_queues = false;  // once so, the kernels that read it keep their events
 
   // Makes the buffer hold at least `needed` bytes (a new one where it is smaller; one larger than
   // the device's largest buffer is an InvalidArgument naming `what`) and returns what a kernel

@@ -30,11 +30,12 @@ class PackedOperands : public ::testing::Test {
  protected:
   DeviceEntry device = select_device("");
 
+  // Two problems' launches sharing one workspace, on queues[0] and queues[1] (below).
+  void expect_shared_workspace_right(const cl::Context& context, const std::array<cl::CommandQueue, 2>& queues);
+
   // C = op(A) op(B) + beta C (C starting as ones) of a dense row-major m x n x k problem through
   // enqueue_gemm with `config`, with `memo` where given, A and B small integers and halves whose
   // products and sums FP32 holds exactly: every element must equal the host's sum.
-  void expect_shared_workspace_right(const cl::Context& context, const std::array<cl::CommandQueue, 2>& queues);
-
   void expect_exact_product(Transpose trans_a, std::size_t m, std::size_t n, std::size_t k, const KernelConfig& config,
                             Precision precision, double beta, LaunchMemo* memo = nullptr) {
     const RowMajorGemm problem =
