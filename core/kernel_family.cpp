@@ -148,10 +148,12 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
     };
   };
   const auto parse = [&](const std::string& text, const std::string& where, bool with_problem) {
+    const std::string expanded = family.with_defines(text);
     try {
-      return Expression::parse(family.with_defines(text), parser(with_problem));
+      return Expression::parse(expanded, parser(with_problem));
     } catch (const ExpressionError& bad) {
-      throw ConfigError(origin + ": " + where + " \"" + text + "\": " + bad.what());
+      const std::string read_as = expanded == text ? "" : " (read as \"" + expanded + "\")";
+      throw ConfigError(origin + ": " + where + " \"" + text + "\"" + read_as + ": " + bad.what());
     }
   };
   // Defines first: each later expression, a later define's included, may name one for its

@@ -87,7 +87,9 @@ search::ParameterSpace family_space(const KernelFamily& family, const NamedValue
     if (!tuned.contains(parameter.name)) constants[parameter.name] = parameter.default_value;
   boost::json::array constraints;
   for (const auto& rule : family.rule_texts()) constraints.emplace_back(family.with_defines(rule));
-  for (const auto& choice : space.constraints) constraints.push_back(choice);
+  for (const auto& choice : space.constraints)  // a space file's choices may name the family's defines too
+    constraints.push_back(choice.is_string() ? boost::json::value(family.with_defines(std::string(choice.as_string())))
+                                             : choice);
   const boost::json::object document{{"kernel", family.name()}, {"parameters", space.parameters},
                                      {"constraints", constraints}};
   search::ParameterSpace result = search::ParameterSpace::from_json(boost::json::serialize(document), space.origin, constants, watch);
