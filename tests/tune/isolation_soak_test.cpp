@@ -16,9 +16,9 @@ namespace {
 
 // 100 evaluations in the suite: the fixed seed strikes 12 of them, every kind of fault at least once
 // (5 exits, 3 aborts, 2 hangs, a segfault, a SIGKILL), among 13 workers. Most of the time is PoCL
-// compiling a program per candidate: on the 2-core machine, beside another build, 100 took 85 s with
-// an empty cache and 23 s with a warm one, where 300 (30 faults, 7 hangs; the suite's count until
-// 2026-11-29) took 285 and 71 s. Isolation (isolation_test.cpp) takes each fault through the same
+// compiling a program per candidate: on the 2-core machine 100 took 75 s with an empty cache and
+// 22 s with a warm one, where 300 (30 faults, 7 hangs; the suite's count until 2026-11-29) took 227
+// and 70 s. Isolation (isolation_test.cpp) takes each fault through the same
 // paths one at a time. A longer soak:
 // GEMMTUNE_SOAK_EVALUATIONS=300 ctest -L soak (at most 500: the family has 512 candidates).
 std::size_t soak_evaluations() {
