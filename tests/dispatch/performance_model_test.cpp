@@ -389,7 +389,7 @@ std::vector<Observation> measured_splits(const PerformanceModel& generator,
 Observation tiles_split(std::int64_t split) {
   Observation reference = observed(64, {2048, 2048, 2048}, 1e-3);
   reference.config["KSPLIT"] = split;
-  reference.config_key += "/" + std::to_string(split);
+  reference.config_key.append("/").append(std::to_string(split));
   return reference;
 }
 
