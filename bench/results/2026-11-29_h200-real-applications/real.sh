@@ -16,7 +16,7 @@ for part in "$@"; do
   start=$SECONDS
   timeout ${LIMIT:-280} $G bench --db $W/shipped.db --precision fp32 --peers cublas,clblast --timing $timing \
     --problems $W/problems-$part.txt --json $W/$name.json > $W/$name.txt 2>&1
-  echo "$name rc=$? in $((SECONDS - start)) s: $(grep -A1 '^skinny\|^class' $W/$name.txt | head -0)"
+  echo "$name rc=$? in $((SECONDS - start)) s"
   sed -n '/^summary/,$p' $W/$name.txt | grep -E '^(class|[a-z-]+ )|cublas' | head -20
   gzip -9f $W/$name.json
   tar -C $W -czf $OUT/$name.tgz $name.json.gz $name.txt
