@@ -5,23 +5,16 @@
 #include <cstdint>
 #include <limits>
 #include <regex>
-#include <sstream>
 
 #include "core/kernel_config.hpp"
 #include "core/precision.hpp"
 #include "db/crossover_size.hpp"
+#include "db/number_text.hpp"
 
 namespace gemmtune::db {
 namespace {
 
 using Problem = std::optional<std::string>;
-
-std::string number_text(double value) {
-  std::ostringstream text;
-  text.precision(17);
-  text << value;
-  return text.str();
-}
 
 Problem positive_finite(const char* field, double value) {
   if (std::isfinite(value) && value > 0) return std::nullopt;

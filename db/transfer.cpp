@@ -2,11 +2,11 @@
 #include "db/transfer.hpp"
 
 #include <boost/json.hpp>
-#include <sstream>
 
 #include "core/kernel_config.hpp"
 #include "db/device_keys.hpp"
 #include "db/exact_json.hpp"
+#include "db/number_text.hpp"
 #include "db/record_validation.hpp"
 #include "gemmtune/error.hpp"
 
@@ -193,11 +193,8 @@ std::string csv_field(const std::string& text) {
 
 // Always readable as a real number, also where it is whole ("0.0", not "0"), so that a column of
 // seconds is one of reals to pandas and spreadsheets, whatever its values.
-std::string number_text(double value) {
-  std::ostringstream out;
-  out.precision(17);
-  out << value;
-  std::string text = out.str();
+std::string real_text(double value) {
+  std::string text = number_text(value);
   if (text.find_first_of(".eEn") == std::string::npos) text += ".0";
   return text;
 }
@@ -252,8 +249,8 @@ std::string export_csv(const std::vector<StoredEvaluation>& evaluations) {
         s.device.key, s.device.name, s.device.driver_version, s.kernel_name, s.kernel_hash,
         s.problem.precision, s.problem.layout, s.problem.trans, std::to_string(s.problem.m),
         std::to_string(s.problem.n), std::to_string(s.problem.k), config_key(e.config), e.status,
-        std::to_string(e.runs), number_text(e.min_seconds), number_text(e.median_seconds), number_text(e.spread),
-        number_text(e.gflops), number_text(e.compile_seconds), e.error, e.recorded_at,
+        std::to_string(e.runs), real_text(e.min_seconds), real_text(e.median_seconds), real_text(e.spread),
+        real_text(e.gflops), real_text(e.compile_seconds), e.error, e.recorded_at,
         s.session ? s.session->uid : std::string()};
     for (std::size_t i = 0; i < fields.size(); ++i) {
       if (i) text += ',';
