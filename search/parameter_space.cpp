@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "gemmtune/error.hpp"
+#include "search/row_order.hpp"
 
 namespace gemmtune::search {
 namespace {
@@ -130,15 +131,13 @@ void ParameterSpace::enumerate(const EnumerationWatch& watch) {
   descend(descend, 0);
 
   // Sort rows lexicographically (file order of parameters) so indices do not depend on the binding order.
-  std::vector<std::uint64_t> rows(valid_count_);
-  for (std::uint64_t r = 0; r < valid_count_; ++r) rows[r] = r;
+  std::vector<std::size_t> value_counts;
+  for (const auto& parameter : parameters_) value_counts.push_back(parameter.values.size());
   const auto row = [&](std::uint64_t r) { return valid_.begin() + static_cast<std::ptrdiff_t>(r * count); };
-  std::sort(rows.begin(), rows.end(), [&](std::uint64_t a, std::uint64_t b) {
-    return std::lexicographical_compare(row(a), row(a) + static_cast<std::ptrdiff_t>(count), row(b), row(b) + static_cast<std::ptrdiff_t>(count));
-  });
   std::vector<std::uint16_t> sorted;
   sorted.reserve(valid_.size());
-  for (const std::uint64_t r : rows) sorted.insert(sorted.end(), row(r), row(r) + static_cast<std::ptrdiff_t>(count));
+  for (const std::uint64_t r : lexicographic_order(valid_, valid_count_, value_counts).rows)
+    sorted.insert(sorted.end(), row(r), row(r) + static_cast<std::ptrdiff_t>(count));
   valid_ = std::move(sorted);
 }
 
