@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <chrono>
 #include <iomanip>
-#include <set>
 #include <sstream>
 
 #include "gemmtune/error.hpp"
@@ -139,32 +138,6 @@ void ParameterSpace::enumerate(const EnumerationWatch& watch) {
   for (const std::uint64_t r : lexicographic_order(valid_, valid_count_, value_counts).rows)
     sorted.insert(sorted.end(), row(r), row(r) + static_cast<std::ptrdiff_t>(count));
   valid_ = std::move(sorted);
-}
-
-ParameterSpace ParameterSpace::from_configs(const std::string& kernel, const std::vector<KernelConfig>& configs) {
-  ParameterSpace space;
-  space.origin_ = "recorded configurations";
-  space.kernel_ = kernel;
-  if (configs.empty()) return space;
-  std::map<std::string, std::set<std::int64_t>> distinct;
-  for (const auto& [name, value] : configs.front()) distinct[name];
-  for (const auto& config : configs) {
-    if (config.size() != distinct.size() ||
-        !std::all_of(config.begin(), config.end(), [&](const auto& item) { return distinct.contains(item.first); }))
-      throw ConfigError("recorded configuration '" + config_key(config) + "' does not name the same parameters as '" +
-                        config_key(configs.front()) + "'");
-    for (const auto& [name, value] : config) distinct[name].insert(value);
-  }
-  for (const auto& [name, values] : distinct) {
-    if (values.size() > 65535) throw ConfigError("parameter " + name + " takes more than 65535 distinct values");
-    space.parameters_.push_back({name, std::vector<std::int64_t>(values.begin(), values.end())});
-  }
-  space.slot_defaults_.assign(space.parameters_.size(), 0);
-  std::set<std::vector<std::uint16_t>> rows;
-  for (const auto& config : configs) rows.insert(*space.positions_of(config));
-  for (const auto& row : rows) space.valid_.insert(space.valid_.end(), row.begin(), row.end());
-  space.valid_count_ = rows.size();
-  return space;
 }
 
 std::uint64_t ParameterSpace::total_count() const {

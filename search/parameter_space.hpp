@@ -47,6 +47,13 @@ class ParameterSpace {
   // A space whose valid configurations are exactly `configs` (all naming the same parameters);
   // each parameter's values are the distinct values it takes there, ascending. Used for replay.
   static ParameterSpace from_configs(const std::string& kernel, const std::vector<KernelConfig>& configs);
+  // The same from `row_count` rows of value positions into `parameters`' value lists (distinct
+  // values, any order), one position per parameter in the order of `parameters`, row after row;
+  // a row may repeat. Parameters are ordered by name and values ascending, as from_configs does.
+  // `valid_index_of_row`, when given, receives each row's valid index.
+  static ParameterSpace from_rows(const std::string& kernel, const std::vector<Parameter>& parameters,
+                                  std::span<const std::uint16_t> rows, std::size_t row_count,
+                                  std::vector<std::uint64_t>* valid_index_of_row = nullptr);
 
   const std::string& kernel() const { return kernel_; }
   const std::vector<Parameter>& parameters() const { return parameters_; }

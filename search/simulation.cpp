@@ -5,8 +5,8 @@
 #include <limits>
 
 #include "gemmtune/error.hpp"
-#include "search/parameter_space.hpp"
 #include "search/registry.hpp"
+#include "search/replay.hpp"
 #include "search/search_driver.hpp"
 
 namespace gemmtune::search {
@@ -25,15 +25,12 @@ FractionOverSeeds summarise(std::vector<double> fractions) {
 SimulationReport simulate(const ReplayTable& table, const std::vector<std::string>& strategy_names,
                           std::size_t budget, std::size_t seeds, std::uint64_t first_seed) {
   SimulationReport report;
-  report.configurations = table.rows.size();
+  report.configurations = table.size();
   report.seeds = seeds;
   report.budget = budget;
-  std::vector<KernelConfig> configs;
-  std::map<std::string, Measurement> recorded;
   double optimum = std::numeric_limits<double>::infinity();
-  for (const auto& [config, measurement] : table.rows) {
-    configs.push_back(config);
-    recorded[config_key(config)] = measurement;
+  for (std::size_t row = 0; row < table.size(); ++row) {
+    const Measurement& measurement = table.measurement(row);
     if (measurement.status == Status::ok) {
       ++report.ok_configurations;
       optimum = std::min(optimum, measurement.seconds);
@@ -41,7 +38,7 @@ SimulationReport simulate(const ReplayTable& table, const std::vector<std::strin
   }
   if (report.ok_configurations == 0) throw InvalidArgument("the replay table has no correct (ok) measurement");
   report.optimum_seconds = optimum;
-  const ParameterSpace space = ParameterSpace::from_configs("recorded", configs);
+  const Replay replay(table, "recorded");
 
   std::vector<std::size_t> checkpoints;
   for (const std::size_t checkpoint : simulation_checkpoints)
@@ -51,8 +48,7 @@ SimulationReport simulate(const ReplayTable& table, const std::vector<std::strin
     std::unique_ptr<SearchStrategy> strategy = make_strategy(name);
     std::map<std::size_t, std::vector<double>> fractions;
     for (std::size_t s = 0; s < seeds; ++s) {
-      const auto evaluations = run_search(space, *strategy, first_seed + s, Budget{budget, std::nullopt, std::nullopt},
-                                          [&](const KernelConfig& config) { return recorded.at(config_key(config)); });
+      const auto evaluations = run_search(replay.space(), *strategy, first_seed + s, Budget{budget, std::nullopt, std::nullopt}, replay);
       double best = std::numeric_limits<double>::infinity();
       std::size_t done = 0;
       for (const std::size_t checkpoint : checkpoints) {

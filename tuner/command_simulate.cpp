@@ -28,7 +28,7 @@ std::string problem_text(const db::ProblemRecord& p) {
 // when the database holds several.
 search::ReplayTable table_from_database(const std::filesystem::path& path, const std::string& device, const std::string& size) {
   const db::Database database(path, db::Database::Mode::ReadOnly);
-  std::map<std::string, search::ReplayTable> groups;
+  std::map<std::string, std::vector<std::pair<KernelConfig, search::Measurement>>> groups;
   for (const auto& stored : database.all_evaluations()) {
     if (!device.empty() && stored.device.key.find(device) == std::string::npos && stored.device.name.find(device) == std::string::npos) continue;
     if (!size.empty()) {
@@ -39,19 +39,22 @@ search::ReplayTable table_from_database(const std::filesystem::path& path, const
     }
     const std::string group = stored.device.name + " [" + stored.device.driver_version + "], " + stored.kernel_name + " " +
                               stored.kernel_hash.substr(0, 12) + ", " + problem_text(stored.problem);
-    search::ReplayTable& table = groups[group];
-    if (table.parameter_names.empty())
-      for (const auto& [name, value] : stored.evaluation.config) table.parameter_names.push_back(name);
     const search::Measurement measurement{search::status_from_string(stored.evaluation.status), stored.evaluation.median_seconds};
-    table.rows.emplace_back(stored.evaluation.config, measurement);
+    groups[group].emplace_back(stored.evaluation.config, measurement);
   }
   if (groups.empty()) throw UsageError("database '" + path.string() + "' holds no evaluations" + (device.empty() && size.empty() ? "" : " matching --device/--size"));
   if (groups.size() > 1) {
     std::string list;
-    for (const auto& [name, table] : groups) list += "\n  " + name + " (" + std::to_string(table.rows.size()) + " evaluations)";
+    for (const auto& [name, rows] : groups) list += "\n  " + name + " (" + std::to_string(rows.size()) + " evaluations)";
     throw UsageError("database '" + path.string() + "' holds several tuned problems; choose one with --device and --size:" + list);
   }
-  return groups.begin()->second;
+  const auto& rows = groups.begin()->second;
+  std::vector<std::string> names;
+  for (const auto& [name, value] : rows.front().first) names.push_back(name);
+  search::ReplayTable table(std::move(names));
+  table.reserve(rows.size());
+  for (const auto& [config, measurement] : rows) table.add(config, measurement);
+  return table;
 }
 
 void print_table(const search::SimulationReport& report) {

@@ -10,9 +10,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   fuzz::accept_or_reject([&] {
     const search::ReplayTable table = search::parse_replay_table(input, "fuzz.csv");
     // Every row names exactly the header's parameters: the replay looks each one up.
-    for (const auto& [config, measurement] : table.rows) {
-      fuzz::check(config.size() == table.parameter_names.size(), "a row with other parameters than the header");
-      for (const std::string& name : table.parameter_names)
+    for (std::size_t row = 0; row < table.size(); ++row) {
+      const KernelConfig config = table.config(row);
+      fuzz::check(config.size() == table.parameter_names().size(), "a row with other parameters than the header");
+      for (const std::string& name : table.parameter_names())
         fuzz::check(config.count(name) == 1, "a row without parameter " + name);
     }
   });

@@ -89,6 +89,32 @@ TEST(ParameterSpace, FromConfigsHoldsExactlyTheRecordedOnes) {
   EXPECT_THROW(ParameterSpace::from_configs("replay", {{{"X", 1}}, {{"Y", 1}}}), ConfigError);
 }
 
+// Columns not in name order, values first met out of order, a row twice: the space from_configs
+// makes of the same configurations, and each row told its valid index.
+TEST(ParameterSpace, FromRowsMakesTheSpaceFromConfigsMakes) {
+  const std::vector<Parameter> parameters = {{"Y", {30, 10, 20}}, {"X", {2, 1, 4}}};
+  const std::vector<std::uint16_t> rows = {1, 0, 1, 1, 0, 2, 2, 0, 1, 0};  // Y,X: 10,2 10,1 30,4 20,2 10,2
+  std::vector<std::uint64_t> valid_index_of_row;
+  const ParameterSpace space = ParameterSpace::from_rows("replay", parameters, rows, 5, &valid_index_of_row);
+  const ParameterSpace expected = ParameterSpace::from_configs(
+      "replay", {{{"X", 2}, {"Y", 10}}, {{"X", 1}, {"Y", 10}}, {{"X", 4}, {"Y", 30}}, {{"X", 2}, {"Y", 20}}, {{"X", 2}, {"Y", 10}}});
+  ASSERT_EQ(space.parameters().size(), 2u);
+  for (std::size_t p = 0; p < 2; ++p) {
+    EXPECT_EQ(space.parameters()[p].name, expected.parameters()[p].name);
+    EXPECT_EQ(space.parameters()[p].values, expected.parameters()[p].values);
+  }
+  EXPECT_EQ(space.parameters()[0].values, (std::vector<std::int64_t>{1, 2, 4}));
+  ASSERT_EQ(space.valid_count(), 4u);
+  ASSERT_EQ(expected.valid_count(), 4u);
+  for (std::uint64_t i = 0; i < 4; ++i) EXPECT_EQ(space.at(i), expected.at(i));
+  EXPECT_EQ(space.at(0), (KernelConfig{{"X", 1}, {"Y", 10}}));
+  EXPECT_EQ(valid_index_of_row, (std::vector<std::uint64_t>{1, 0, 3, 2, 1}));
+
+  EXPECT_EQ(ParameterSpace::from_rows("replay", parameters, {}, 0).valid_count(), 0u);
+  const std::vector<std::uint16_t> beyond = {3, 0};  // Y has three values
+  EXPECT_THROW(ParameterSpace::from_rows("replay", parameters, beyond, 1), InvalidArgument);
+}
+
 TEST(ParameterSpaceErrors, NameTheFileAndTheProblem) {
   EXPECT_EQ(error_of("{"), "bad.json: invalid JSON: incomplete JSON");
   EXPECT_EQ(error_of(R"({"kernel": "k", "parameters": [{"name": "tsm", "values": [1]}]})"),

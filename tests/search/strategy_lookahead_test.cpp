@@ -12,7 +12,6 @@ namespace {
 using testing::h200;
 using testing::keys_of;
 using testing::registered_names;
-using testing::Replay;
 
 // These read the small H200 record only, so they run under the sanitizers too (gemmtune.sh).
 class EveryStrategyLookingAhead : public ::testing::TestWithParam<std::string> {};
@@ -37,7 +36,7 @@ TEST_P(EveryStrategyLookingAhead, NamesItsFirstProposalsBeforeMeasuringAny) {
   ASSERT_NE(expected, foresight.end()) << "say what " << GetParam() << " names ahead";
   const Replay& replay = h200();
   auto strategy = make_strategy(GetParam());
-  strategy->reset(replay.space, 4);
+  strategy->reset(replay.space(), 4);
   const std::size_t count = expected->second.first_proposals;
   const std::vector<KernelConfig> named = strategy->upcoming(count);
   ASSERT_EQ(named.size(), count);
@@ -56,7 +55,7 @@ TEST_P(EveryStrategyLookingAhead, NamesWhatItProposesNext) {
   std::size_t proposals = 0, named_first = 0;
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
     auto strategy = make_strategy(GetParam());
-    strategy->reset(replay.space, seed);
+    strategy->reset(replay.space(), seed);
     std::set<std::string> proposed;
     std::vector<KernelConfig> named;
     for (int i = 0; i < 100; ++i) {
@@ -84,9 +83,9 @@ TEST_P(EveryStrategyLookingAhead, NamesWhatItProposesNext) {
 TEST_P(EveryStrategyLookingAhead, ChangesNoProposal) {
   const Replay& replay = h200();
   auto plain = make_strategy(GetParam());
-  const auto without = run_search(replay.space, *plain, 11, Budget{300, {}, {}}, replay);
+  const auto without = run_search(replay.space(), *plain, 11, Budget{300, {}, {}}, replay);
   auto strategy = make_strategy(GetParam());
-  const auto with = run_search(replay.space, *strategy, 11, Budget{300, {}, {}}, [&](const KernelConfig& config) {
+  const auto with = run_search(replay.space(), *strategy, 11, Budget{300, {}, {}}, [&](const KernelConfig& config) {
     strategy->upcoming(16);
     return replay(config);
   });

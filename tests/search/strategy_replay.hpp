@@ -1,4 +1,4 @@
-// What the strategy tests share: replayed tables as a space and its measurements, the H200 record.
+// What the strategy tests share: the H200 record replayed, proposals as keys, the registry's names.
 #pragma once
 
 #include <map>
@@ -6,26 +6,10 @@
 #include <vector>
 
 #include "search/registry.hpp"
-#include "search/replay_table.hpp"
+#include "search/replay.hpp"
 #include "search/search_driver.hpp"
 
 namespace gemmtune::search::testing {
-
-// The space of a replay table and its measurements by key.
-struct Replay {
-  explicit Replay(const ReplayTable& table) {
-    std::vector<KernelConfig> configs;
-    for (const auto& [config, measurement] : table.rows) {
-      configs.push_back(config);
-      recorded[config_key(config)] = measurement;
-    }
-    space = ParameterSpace::from_configs("replay", configs);
-  }
-  Measurement operator()(const KernelConfig& config) const { return recorded.at(config_key(config)); }
-
-  ParameterSpace space;
-  std::map<std::string, Measurement> recorded;
-};
 
 // The exhaustive H200 record at 4096^3: real data, failures and plateaus included.
 inline const Replay& h200() {

@@ -12,7 +12,6 @@ namespace {
 
 using testing::keys_of;
 using testing::registered_names;
-using testing::Replay;
 
 const Replay& synthetic() {
   static const Replay replay(testing::synthetic_xgemm_table(7));
@@ -25,7 +24,7 @@ TEST_P(EveryStrategy, IsReproducibleWithASeed) {
   const Replay& replay = synthetic();
   const auto search = [&](std::uint64_t seed) {
     auto strategy = make_strategy(GetParam());
-    return keys_of(run_search(replay.space, *strategy, seed, Budget{150, {}, {}}, replay));
+    return keys_of(run_search(replay.space(), *strategy, seed, Budget{150, {}, {}}, replay));
   };
   const auto first = search(11);
   ASSERT_EQ(first.size(), 150u);
@@ -38,12 +37,12 @@ TEST_P(EveryStrategy, IsReproducibleWithASeed) {
 TEST_P(EveryStrategy, NeverProposesAConfigurationTwice) {
   const Replay& replay = synthetic();
   auto strategy = make_strategy(GetParam());
-  strategy->reset(replay.space, 3);
+  strategy->reset(replay.space(), 3);
   std::set<std::string> proposed;
   for (int i = 0; i < 400; ++i) {
     const auto config = strategy->next();
     ASSERT_TRUE(config.has_value());
-    ASSERT_TRUE(replay.space.contains(*config));
+    ASSERT_TRUE(replay.space().contains(*config));
     ASSERT_TRUE(proposed.insert(config_key(*config)).second) << "proposal " << i << " repeats " << config_key(*config);
     strategy->report(*config, replay(*config));
   }
@@ -53,7 +52,7 @@ TEST_P(EveryStrategy, RespectsAnEvaluationBudget) {
   const Replay& replay = synthetic();
   auto strategy = make_strategy(GetParam());
   std::size_t calls = 0;
-  const auto evaluations = run_search(replay.space, *strategy, 5, Budget{37, {}, {}}, [&](const KernelConfig& config) {
+  const auto evaluations = run_search(replay.space(), *strategy, 5, Budget{37, {}, {}}, [&](const KernelConfig& config) {
     ++calls;
     return replay(config);
   });
@@ -70,7 +69,7 @@ TEST_P(EveryStrategy, RespectsATimeBudget) {
   Budget budget{{}, 1.25, {}};
   budget.clock = [&] { return now; };
   std::size_t calls = 0;
-  const auto evaluations = run_search(replay.space, *strategy, 5, budget, [&](const KernelConfig& config) {
+  const auto evaluations = run_search(replay.space(), *strategy, 5, budget, [&](const KernelConfig& config) {
     ++calls;
     now += 0.25;
     return replay(config);
@@ -83,7 +82,7 @@ TEST_P(EveryStrategy, StopsAfterEvaluationsWithoutImprovement) {
   const Replay& replay = synthetic();
   auto strategy = make_strategy(GetParam());
   const std::size_t patience = 15;
-  const auto evaluations = run_search(replay.space, *strategy, 9, Budget{2000, {}, patience}, replay);
+  const auto evaluations = run_search(replay.space(), *strategy, 9, Budget{2000, {}, patience}, replay);
   ASSERT_GT(evaluations.size(), patience);
   ASSERT_LT(evaluations.size(), 2000u);
   double best = std::numeric_limits<double>::infinity();
@@ -101,7 +100,7 @@ TEST_P(EveryStrategy, FinishesSpacesSmallerThanItsBudget) {
   for (const std::size_t size : {1u, 3u, 40u}) {
     const Replay replay(testing::tiny_table(size, size, {}));
     auto strategy = make_strategy(GetParam());
-    const auto evaluations = run_search(replay.space, *strategy, 1, Budget{100, {}, {}}, replay);
+    const auto evaluations = run_search(replay.space(), *strategy, 1, Budget{100, {}, {}}, replay);
     EXPECT_EQ(evaluations.size(), size);
     const auto keys = keys_of(evaluations);
     EXPECT_EQ(std::set<std::string>(keys.begin(), keys.end()).size(), size);
@@ -116,7 +115,7 @@ TEST_P(EveryStrategy, CopesWithFailures) {
   for (std::size_t i = 0; i < 60; i += 2) failing.push_back(i);  // half of them, including the first
   const Replay replay(testing::tiny_table(60, 4, failing));
   auto strategy = make_strategy(GetParam());
-  const auto evaluations = run_search(replay.space, *strategy, 2, Budget{100, {}, {}}, replay);
+  const auto evaluations = run_search(replay.space(), *strategy, 2, Budget{100, {}, {}}, replay);
   EXPECT_EQ(evaluations.size(), 60u);
   double best = std::numeric_limits<double>::infinity();
   for (const auto& evaluation : evaluations) best = std::min(best, objective(evaluation.measurement));
@@ -128,17 +127,17 @@ TEST_P(EveryStrategy, CopesWithFailures) {
   for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
   const Replay broken(testing::tiny_table(25, 4, all));
   auto again = make_strategy(GetParam());
-  EXPECT_EQ(run_search(broken.space, *again, 2, Budget{100, {}, {}}, broken).size(), 25u);
+  EXPECT_EQ(run_search(broken.space(), *again, 2, Budget{100, {}, {}}, broken).size(), 25u);
 }
 
 TEST_P(EveryStrategy, ResumesFromRecordedMeasurements) {
   const Replay& replay = synthetic();
   auto strategy = make_strategy(GetParam());
-  const auto complete = run_search(replay.space, *strategy, 21, Budget{60, {}, {}}, replay);
+  const auto complete = run_search(replay.space(), *strategy, 21, Budget{60, {}, {}}, replay);
   std::map<std::string, Measurement> known;
   for (std::size_t i = 0; i < 25; ++i) known[config_key(complete[i].config)] = complete[i].measurement;
   std::size_t calls = 0;
-  const auto resumed = run_search(replay.space, *strategy, 21, Budget{60, {}, {}}, [&](const KernelConfig& config) {
+  const auto resumed = run_search(replay.space(), *strategy, 21, Budget{60, {}, {}}, [&](const KernelConfig& config) {
     ++calls;
     return replay(config);
   }, known);
@@ -166,12 +165,12 @@ TEST_P(EveryStrategy, ProposalsWithASeedAreAsPinned) {
   };
   const Replay& replay = synthetic();
   auto strategy = make_strategy(GetParam());
-  const auto evaluations = run_search(replay.space, *strategy, 11, Budget{300, {}, {}}, replay);
+  const auto evaluations = run_search(replay.space(), *strategy, 11, Budget{300, {}, {}}, replay);
   ASSERT_EQ(evaluations.size(), 300u);
   const auto pin = pinned.find(GetParam());
   ASSERT_NE(pin, pinned.end()) << "no pinned proposals for " << GetParam();
-  EXPECT_EQ(fingerprint(replay.space, evaluations), pin->second)
-      << std::hex << "0x" << fingerprint(replay.space, evaluations) << "u";
+  EXPECT_EQ(fingerprint(replay.space(), evaluations), pin->second)
+      << std::hex << "0x" << fingerprint(replay.space(), evaluations) << "u";
 }
 
 INSTANTIATE_TEST_SUITE_P(Registry, EveryStrategy, ::testing::ValuesIn(registered_names()),

@@ -61,8 +61,10 @@ ReplayTable synthetic_xgemm_table(std::uint64_t seed) {
   boost::random::mt19937_64 engine(seed);
   boost::random::uniform_01<double> unit;
   boost::random::normal_distribution<double> rugged(0.0, 0.02), noise(0.0, 0.005);
-  ReplayTable table;
-  for (const auto& parameter : space.parameters()) table.parameter_names.push_back(parameter.name);
+  std::vector<std::string> names;
+  for (const auto& parameter : space.parameters()) names.push_back(parameter.name);
+  ReplayTable table(names);
+  table.reserve(space.valid_count());
   const double best_seconds = 2.0 * 4096.0 * 4096.0 * 4096.0 / 40e12;  // about 40 TFLOP/s at the optimum
   for (std::uint64_t i = 0; i < space.valid_count(); ++i) {
     KernelConfig config = space.at(i);
@@ -74,14 +76,13 @@ ReplayTable synthetic_xgemm_table(std::uint64_t seed) {
     } else {
       measurement.seconds = best_seconds / speed;
     }
-    table.rows.emplace_back(std::move(config), measurement);
+    table.add(config, measurement);
   }
   return table;
 }
 
 ReplayTable tiny_table(std::size_t size, std::uint64_t seed, const std::vector<std::size_t>& failing) {
-  ReplayTable table;
-  table.parameter_names = {"X"};
+  ReplayTable table({"X"});
   std::vector<double> seconds(size);
   for (std::size_t i = 0; i < size; ++i) seconds[i] = static_cast<double>(i + 1);
   boost::random::mt19937_64 engine(seed);
@@ -90,16 +91,17 @@ ReplayTable tiny_table(std::size_t size, std::uint64_t seed, const std::vector<s
   for (std::size_t i = 0; i < size; ++i) {
     Measurement measurement{Status::ok, seconds[i]};
     if (std::find(failing.begin(), failing.end(), i) != failing.end()) measurement = {Status::compile_error, 0};
-    table.rows.push_back({KernelConfig{{"X", static_cast<std::int64_t>(i)}}, measurement});
+    table.add(KernelConfig{{"X", static_cast<std::int64_t>(i)}}, measurement);
   }
   return table;
 }
 
 void write_replay_table(std::ostream& output, const ReplayTable& table) {
-  for (const auto& name : table.parameter_names) output << name << ',';
+  for (const auto& name : table.parameter_names()) output << name << ',';
   output << "status,seconds\n";
-  for (const auto& [config, measurement] : table.rows) {
-    for (const auto& name : table.parameter_names) output << config.at(name) << ',';
+  for (std::size_t row = 0; row < table.size(); ++row) {
+    for (std::size_t c = 0; c < table.parameter_names().size(); ++c) output << table.value(row, c) << ',';
+    const Measurement& measurement = table.measurement(row);
     output << to_string(measurement.status) << ',';
     if (measurement.status == Status::ok) output << std::setprecision(9) << measurement.seconds;
     output << '\n';
