@@ -257,6 +257,18 @@ void BinaryCache::store(const std::filesystem::path& file, const std::string& ke
   ++stored_;
 }
 
+bool implementation_caches_programs(const cl::Device& device) {
+  const char* kernel_cache = std::getenv("POCL_KERNEL_CACHE");
+  const bool pocl_cache_on = !kernel_cache || std::string_view(kernel_cache) != "0";
+  return pocl_cache_on && cl::Platform(device.getInfo<CL_DEVICE_PLATFORM>()).getInfo<CL_PLATFORM_NAME>() ==
+                              "Portable Computing Language";
+}
+
+std::shared_ptr<BinaryCache> binary_cache_for(const cl::Device& device) {
+  if (implementation_caches_programs(device)) return nullptr;
+  return std::make_shared<BinaryCache>(BinaryCache::default_directory());
+}
+
 BinaryCacheStats BinaryCache::stats() const { return {loaded_.load(), built_.load(), stored_.load(), rejected_.load()}; }
 
 }  // namespace gemmtune

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -71,5 +72,17 @@ class BinaryCache {
   uid_t file_owner_;
   std::atomic<std::uint64_t> loaded_{0}, built_{0}, stored_{0}, rejected_{0};
 };
+
+// Whether the device's OpenCL implementation keeps the programs it compiles itself, keyed by source
+// and options, so that another process gets them back without compiling: PoCL, unless
+// POCL_KERNEL_CACHE=0 turns its cache off. There a BinaryCache only adds work: asking PoCL for a
+// program's binaries compiles each of its kernels once more, for any local size (a first xgemm
+// call on a 2-core machine took 27 s with the binaries asked for and 13 s without; a second
+// process 0.3 s and 0.4 s).
+bool implementation_caches_programs(const cl::Device& device);
+
+// A cache in BinaryCache::default_directory() for the programs built for `device`, or none where
+// the implementation keeps them itself.
+std::shared_ptr<BinaryCache> binary_cache_for(const cl::Device& device);
 
 }  // namespace gemmtune

@@ -203,7 +203,7 @@ struct Handle::Impl {
         device(device_handle, true),
         limits(limits_of(device)),
         selector(fingerprint_of(device), limits, std::move(database)),
-        programs(std::make_shared<BinaryCache>(BinaryCache::default_directory())) {}
+        programs(binary_cache_for(device)) {}
 
   // The flag counts only where the selector reads it, so that choose(), which assumes dense
   // operands, and gemm() share their keys for every other shape.

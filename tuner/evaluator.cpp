@@ -54,22 +54,29 @@ struct Evaluator::Impl {
   std::optional<DeviceCheck> checker;  // empty where the check kernel is unavailable: host check
   HostData host;
   double best_seconds = std::numeric_limits<double>::infinity();
-  BinaryCache binaries{BinaryCache::default_directory()};  // compiled candidates are kept for later sessions
+  // Compiled candidates are kept for later sessions, where the implementation does not keep them.
+  std::shared_ptr<BinaryCache> binaries;
   CompilePool compiler;
 
   Impl(const KernelFamily& f, const DeviceEntry& entry, const GemmArguments& g, Precision p, EvaluatorOptions o)
       : family(f), device(entry), arguments(g), problem(to_row_major(g)), precision(p), options(o),
         limits(limits_of(entry.device)), context(entry.device),
         queue(context, entry.device, CL_QUEUE_PROFILING_ENABLE),
+        binaries(binary_cache_for(entry.device)),
         compiler(compile_threads(entry, o), [this](const std::string& defines) { return build(defines); }) {
     prepare();
+  }
+
+  cl::Program program(const KernelSource& source, const std::string& options) {
+    return binaries ? binaries->get(context, device.device, source, options)
+                    : build_program(context, device.device, source, options);
   }
 
   BuildResult build(const std::string& defines) {
     BuildResult result;
     const auto start = std::chrono::steady_clock::now();
     try {
-      result.program = binaries.get(context, device.device, family.source(), defines);
+      result.program = program(family.source(), defines);
     } catch (const Error& error) {
       result.error = error.what();
     }
@@ -131,9 +138,7 @@ struct Evaluator::Impl {
     host.expected = download(expected, sums, required.c);
     host.magnitude = download(magnitude, sums, required.c);
     try {
-      const cl::Program program = binaries.get(context, device.device, utility_kernel("result_check"),
-                                               check_build_options(precision));
-      checker.emplace(context, program, precision);
+      checker.emplace(context, program(utility_kernel("result_check"), check_build_options(precision)), precision);
     } catch (const Error&) {
     } catch (const cl::Error&) {
     }
