@@ -69,16 +69,15 @@ case "${1:-}" in
     # an earlier `test` are reused from its PoCL cache: the OpenCL code is the same, only the host's
     # is instrumented.
     install_missing "${packages[@]}" "${sanitizer_packages[@]}"
-    # The strategy conformance tests and the simulations enumerate the whole xgemm space for their
-    # replayed table, about a minute a process under the sanitizers, and the soak test repeats 100
-    # times the isolated evaluations that the isolation tests run here once for every kind of fault:
-    # they are left to the normal build, and `ctest --test-dir build-sanitize` runs them too.
+    # The soak test repeats 100 times the isolated evaluations that the isolation tests run here once
+    # for every kind of fault: it is left to the normal build, and `ctest --test-dir build-sanitize`
+    # runs it too.
     # Each fuzz target runs 20 s here (40 by default): with its corpus replayed first, that keeps the
     # job within CI's time on 2 cores.
     build_with_clang build-sanitize -DGEMMTUNE_FUZZ=ON -DGEMMTUNE_FUZZ_SECONDS=20 \
       -DGEMMTUNE_TEST_POCL_CACHE="$PWD/build/test-files/pocl-cache"
     # As in `test`: HOME empty and left so, a failed test run once more and then named as flaky.
-    tests/empty_home_check.sh build-sanitize -j"$(nproc)" --repeat until-pass:2 -E '^(strategy_conformance_tests$|(SimulateCommand|Simulation)[.])' -LE '^soak$'
+    tests/empty_home_check.sh build-sanitize -j"$(nproc)" --repeat until-pass:2 -LE '^soak$'
     ;;
   fuzz)
     # The fuzz targets only, in the sanitized tree.
