@@ -41,6 +41,12 @@ struct ProblemRecord {
   friend bool operator==(const ProblemRecord&, const ProblemRecord&) = default;
 };
 
+// "MxNxK TRANS layout precision": how reports and messages name a recorded problem.
+inline std::string problem_text(const ProblemRecord& p) {
+  return std::to_string(p.m) + "x" + std::to_string(p.n) + "x" + std::to_string(p.k) + " " + p.trans + " " + p.layout +
+         " " + p.precision;
+}
+
 struct SessionRecord {
   std::string command_line, strategy, tool_version;
   std::uint64_t seed = 0;  // stored as its 64-bit two's-complement bit pattern

@@ -19,11 +19,6 @@ namespace po = boost::program_options;
 // Each seed is one whole search.
 constexpr std::uint64_t most_seeds = 1'000'000;
 
-std::string problem_text(const db::ProblemRecord& p) {
-  return std::to_string(p.m) + "x" + std::to_string(p.n) + "x" + std::to_string(p.k) + " " + p.trans + " " + p.layout +
-         " " + p.precision;
-}
-
 // The evaluations of one device, kernel source and problem; `device` and `size` narrow the choice
 // when the database holds several.
 search::ReplayTable table_from_database(const std::filesystem::path& path, const std::string& device, const std::string& size) {

@@ -12,11 +12,6 @@
 namespace gemmtune::report {
 namespace {
 
-std::string problem_text(const db::ProblemRecord& problem) {
-  return std::to_string(problem.m) + "x" + std::to_string(problem.n) + "x" + std::to_string(problem.k) + " " +
-         problem.trans + " " + problem.layout + " " + problem.precision;
-}
-
 // Problems sort by what a reader scans for: device, kernel, then the shape.
 using ProblemKey = std::tuple<std::string, std::string, std::string, std::string, std::string, std::string,
                               std::int64_t, std::int64_t, std::int64_t>;
