@@ -72,7 +72,7 @@ void read_rows(std::string_view text, const std::string& origin, ReplayTable& ta
   for (std::size_t next = 0; next < text.size();) {
     const std::size_t end = std::min(text.find('\n', next), text.size());
     const std::string_view line = text.substr(next, end - next);
-    next = end + 1;
+    next = end < text.size() ? end + 1 : end;  // a last line without '\n' ends the text
     ++line_number;
     if (std::all_of(line.begin(), line.end(), is_blank) || line.front() == '#') continue;
     split_fields(line, fields);
