@@ -109,12 +109,12 @@ cl::Program build_program(const cl::Context& context, const cl::Device& device,
 
 ProgramCache::ProgramCache() : build_(build_program) {}
 
-ProgramCache::ProgramCache(std::shared_ptr<BinaryCache> disk) : build_(build_program) {
-  if (disk)
-    build_ = [disk = std::move(disk)](const cl::Context& context, const cl::Device& device,
-                                      const KernelSource& source, const std::string& options) {
-      return disk->get(context, device, source, options);
-    };
+ProgramCache::ProgramCache(std::shared_ptr<BinaryCache> disk) : build_(builder_through(std::move(disk))) {}
+
+ProgramCache::Builder builder_through(std::shared_ptr<BinaryCache> disk) {
+  if (!disk) return build_program;
+  return [disk = std::move(disk)](const cl::Context& context, const cl::Device& device, const KernelSource& source,
+                                  const std::string& options) { return disk->get(context, device, source, options); };
 }
 
 cl::Program ProgramCache::get(const cl::Context& context, const cl::Device& device,

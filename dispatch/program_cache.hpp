@@ -48,4 +48,8 @@ class ProgramCache {
   std::map<Key, std::shared_future<cl::Program>> programs_;
 };
 
+// Builds through `disk` (loaded when cached there, else compiled and stored), or compiles where
+// there is no disk cache.
+ProgramCache::Builder builder_through(std::shared_ptr<BinaryCache> disk);
+
 }  // namespace gemmtune

@@ -55,28 +55,23 @@ struct Evaluator::Impl {
   HostData host;
   double best_seconds = std::numeric_limits<double>::infinity();
   // Compiled candidates are kept for later sessions, where the implementation does not keep them.
-  std::shared_ptr<BinaryCache> binaries;
+  ProgramCache::Builder build_program_of;
   CompilePool compiler;
 
   Impl(const KernelFamily& f, const DeviceEntry& entry, const GemmArguments& g, Precision p, EvaluatorOptions o)
       : family(f), device(entry), arguments(g), problem(to_row_major(g)), precision(p), options(o),
         limits(limits_of(entry.device)), context(entry.device),
         queue(context, entry.device, CL_QUEUE_PROFILING_ENABLE),
-        binaries(binary_cache_for(entry.device)),
+        build_program_of(builder_through(binary_cache_for(entry.device))),
         compiler(compile_threads(entry, o), [this](const std::string& defines) { return build(defines); }) {
     prepare();
-  }
-
-  cl::Program program(const KernelSource& source, const std::string& options) {
-    return binaries ? binaries->get(context, device.device, source, options)
-                    : build_program(context, device.device, source, options);
   }
 
   BuildResult build(const std::string& defines) {
     BuildResult result;
     const auto start = std::chrono::steady_clock::now();
     try {
-      result.program = program(family.source(), defines);
+      result.program = build_program_of(context, device.device, family.source(), defines);
     } catch (const Error& error) {
       result.error = error.what();
     }
@@ -138,7 +133,9 @@ struct Evaluator::Impl {
     host.expected = download(expected, sums, required.c);
     host.magnitude = download(magnitude, sums, required.c);
     try {
-      checker.emplace(context, program(utility_kernel("result_check"), check_build_options(precision)), precision);
+      checker.emplace(context,
+                      build_program_of(context, device.device, utility_kernel("result_check"), check_build_options(precision)),
+                      precision);
     } catch (const Error&) {
     } catch (const cl::Error&) {
     }
