@@ -140,6 +140,12 @@ void ParameterSpace::enumerate(const EnumerationWatch& watch) {
   valid_ = std::move(sorted);
 }
 
+void check_value_count(const std::string& name, std::size_t count) {
+  if (count > most_parameter_values)
+    throw ConfigError("parameter " + name + " takes more than " + std::to_string(most_parameter_values) +
+                      " distinct values");
+}
+
 std::uint64_t ParameterSpace::total_count() const {
   if (parameters_.empty()) return 0;
   std::uint64_t total = 1;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -21,6 +22,13 @@ struct Parameter {
   std::string name;                   // matches [A-Z_][A-Z0-9_]*, so only -DNAME=integer reaches a compiler
   std::vector<std::int64_t> values;   // candidate values, distinct, in the file's order
 };
+
+// The most values a parameter may take: spaces and replay tables store a value's position in two
+// bytes.
+inline constexpr std::size_t most_parameter_values = 65535;
+
+// Throws gemmtune::ConfigError when a parameter takes more distinct values than that.
+void check_value_count(const std::string& name, std::size_t count);
 
 // Device limits by name, e.g. {"max_work_group_size", 1024}, {"local_mem_size", 49152}.
 using Limits = std::map<std::string, std::int64_t>;

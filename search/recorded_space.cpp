@@ -9,15 +9,6 @@
 #include "search/row_order.hpp"
 
 namespace gemmtune::search {
-namespace {
-
-void check_value_count(const std::string& name, std::size_t count) {
-  constexpr std::size_t most_values = 65535;  // value positions are two bytes
-  if (count > most_values)
-    throw ConfigError("parameter " + name + " takes more than " + std::to_string(most_values) + " distinct values");
-}
-
-}  // namespace
 
 ParameterSpace ParameterSpace::from_configs(const std::string& kernel, const std::vector<KernelConfig>& configs) {
   if (configs.empty()) return from_rows(kernel, {}, {}, 0);

@@ -4,13 +4,13 @@
 #include <algorithm>
 
 #include "gemmtune/error.hpp"
+#include "search/parameter_space.hpp"
 
 namespace gemmtune::search {
 namespace {
 
 // A column takes a handful of values: scanning them beats hashing until there are many.
 constexpr std::size_t most_values_scanned = 16;
-constexpr std::size_t most_values = 65535;  // positions are two bytes
 
 }  // namespace
 
@@ -44,8 +44,7 @@ std::uint16_t ReplayTable::position_of(std::size_t column, std::int64_t value) {
   } else if (const auto found = entry.position_of.find(value); found != entry.position_of.end()) {
     return found->second;
   }
-  if (entry.values.size() == most_values)
-    throw ConfigError("parameter " + parameter_names_[column] + " takes more than " + std::to_string(most_values) + " distinct values");
+  check_value_count(parameter_names_[column], entry.values.size() + 1);
   const auto position = static_cast<std::uint16_t>(entry.values.size());
   entry.values.push_back(value);
   entry.position_of.emplace(value, position);

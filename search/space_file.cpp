@@ -77,7 +77,9 @@ ParameterSpace ParameterSpace::from_json(const std::string& text, const std::str
         throw ConfigError(origin + ": parameter " + parameter.name + ": value " + std::to_string(number) + " is listed twice");
       parameter.values.push_back(number);
     }
-    if (parameter.values.size() > 65535) throw ConfigError(origin + ": parameter " + parameter.name + " has more than 65535 values");
+    if (parameter.values.size() > most_parameter_values)
+      throw ConfigError(origin + ": parameter " + parameter.name + " has more than " + std::to_string(most_parameter_values) +
+                        " values");
     slot_of_name[parameter.name] = space.parameters_.size();
     space.parameters_.push_back(std::move(parameter));
   }
