@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/kernel_config.hpp"
 #include "core/precision.hpp"
 #include "gemmtune/error.hpp"
 #include "search/measurement.hpp"
@@ -14,12 +15,6 @@ namespace gemmtune {
 namespace {
 
 namespace json = boost::json;
-
-json::object config_object(const KernelConfig& config) {
-  json::object object;
-  for (const auto& [name, value] : config) object[name] = value;
-  return object;
-}
 
 KernelConfig config_from(const json::value& value) {
   KernelConfig config;

@@ -34,7 +34,7 @@ const KernelSource& skinny_source() {
 // The parameters every configuration gives (the kernel has no defaults of its own).
 const KernelConfig default_config{{"WPTM", 4}, {"WPTN", 4}, {"LM", 1},  {"LN", 1},     {"LK", 64},
                                   {"KWI", 4},  {"VWA", 4},  {"VWB", 4}, {"ORDER", 0}, {"KSPLIT", 1}};
-const KernelConfig configurations[] = {
+const KernelConfig skinny_configurations[] = {
     default_config,
     // One work-item per work-group, no reduction (the CPU default).
     {{"WPTM", 4}, {"WPTN", 8}, {"LM", 1}, {"LN", 1}, {"LK", 1}, {"KWI", 8}, {"VWA", 8}, {"VWB", 8}, {"ORDER", 0}, {"KSPLIT", 1}},
@@ -123,17 +123,17 @@ CheckResult run_skinny(const KernelConfig& config, const GemmArguments& g, doubl
   return check_against_openblas<Real>(g, static_cast<Real>(alpha), static_cast<Real>(beta), a, b, c, result);
 }
 
-struct Shape {
+struct SkinnyShape {
   std::size_t m, n, k;
 };
 
 // 1 x 1 x 1, a row and a column of C (GEMV-like), primes, a wide and a tall skinny C, deep K.
-const Shape shapes[] = {{1, 1, 1},     {1, 77, 300},    {300, 1, 77}, {37, 29, 101},
+const SkinnyShape skinny_shapes[] = {{1, 1, 1},     {1, 77, 300},    {300, 1, 77}, {37, 29, 101},
                         {35, 8457, 64}, {128, 16, 3000}, {7, 5, 100000}};
 
 enum class Padding { None, Odd, Aligned };
 
-GemmArguments arguments_of(Layout layout, Transpose ta, Transpose tb, const Shape& s, Padding padding) {
+GemmArguments arguments_of(Layout layout, Transpose ta, Transpose tb, const SkinnyShape& s, Padding padding) {
   GemmArguments g = dense_gemm_arguments(layout, ta, tb, s.m, s.n, s.k);
   if (padding == Padding::Odd) {  // breaks every vector alignment
     g.lda += 3, g.ldb += 5, g.ldc += 1;
@@ -148,7 +148,7 @@ GemmArguments arguments_of(Layout layout, Transpose ta, Transpose tb, const Shap
 Transpose trans_a_of(int trans) { return trans & 2 ? Transpose::Yes : Transpose::No; }
 Transpose trans_b_of(int trans) { return trans & 1 ? Transpose::Yes : Transpose::No; }
 
-std::string describe(const Shape& s, int trans, Padding padding) {
+std::string describe(const SkinnyShape& s, int trans, Padding padding) {
   return std::to_string(s.m) + "x" + std::to_string(s.n) + "x" + std::to_string(s.k) + " " +
          transpose_code(trans_a_of(trans), trans_b_of(trans)) + " padding " + std::to_string(static_cast<int>(padding));
 }
@@ -160,11 +160,11 @@ class XgemmSkinnyFloat : public ::testing::TestWithParam<std::tuple<int, int>> {
 
 TEST_P(XgemmSkinnyFloat, MatchesOpenBlas) {
   const auto [index, trans] = GetParam();
-  for (const Shape& shape : shapes)
+  for (const SkinnyShape& shape : skinny_shapes)
     for (const Padding padding : {Padding::Aligned, Padding::Odd, Padding::None}) {
       if (padding == Padding::None && std::min(shape.m, shape.n) > 1) continue;
       const GemmArguments g = arguments_of(Layout::RowMajor, trans_a_of(trans), trans_b_of(trans), shape, padding);
-      const CheckResult result = run_skinny<float>(configurations[index], g, 1.5, -0.5);
+      const CheckResult result = run_skinny<float>(skinny_configurations[index], g, 1.5, -0.5);
       EXPECT_TRUE(result.ok) << describe(shape, trans, padding) << ": " << result.first_failure;
     }
 }
@@ -175,7 +175,7 @@ INSTANTIATE_TEST_SUITE_P(Configurations, XgemmSkinnyFloat,
 TEST(XgemmSkinnyDouble, MatchesOpenBlasInEveryTransposition) {
   if (!shared_device().limits.fp64) GTEST_SKIP() << "device has no cl_khr_fp64";
   for (int trans = 0; trans < 4; ++trans)
-    for (const Shape& shape : shapes) {
+    for (const SkinnyShape& shape : skinny_shapes) {
       const Padding padding = shape.k % 2 ? Padding::Odd : Padding::Aligned;
       const GemmArguments g = arguments_of(Layout::RowMajor, trans_a_of(trans), trans_b_of(trans), shape, padding);
       const CheckResult result = run_skinny<double>(default_config, g, 0.75, 0.25);
@@ -192,13 +192,13 @@ TEST(XgemmSkinnySixteenBits, MatchesOpenBlasWithVectorsAndTheTree) {
   for (const Precision precision : {Precision::Half, Precision::BFloat16})
     for (const int index : {2, 4})  // without KSPLIT, which 16 bits do not take; A read 16 wide, lanes along M
       for (int trans = 0; trans < 4; ++trans)
-        for (const Shape& shape : {Shape{37, 29, 101}, Shape{128, 16, 3000}}) {
+        for (const SkinnyShape& shape : {SkinnyShape{37, 29, 101}, SkinnyShape{128, 16, 3000}}) {
           const GemmArguments g = arguments_of(Layout::RowMajor, trans_a_of(trans), trans_b_of(trans), shape, Padding::Aligned);
           const std::string where = std::string(to_string(precision)) + " configuration " + std::to_string(index) + " " +
                                     describe(shape, trans, Padding::Aligned);
-          const CheckResult result = run_and_check(shared_device(), precision, {g, 1.5, -0.5}, configurations[index], "xgemm_skinny");
+          const CheckResult result = run_and_check(shared_device(), precision, {g, 1.5, -0.5}, skinny_configurations[index], "xgemm_skinny");
           EXPECT_TRUE(result.ok) << where << ": " << result.first_failure;
-          const CheckResult unread = run_and_check(shared_device(), precision, {g, 2.0, 0.0, true}, configurations[index], "xgemm_skinny");
+          const CheckResult unread = run_and_check(shared_device(), precision, {g, 2.0, 0.0, true}, skinny_configurations[index], "xgemm_skinny");
           EXPECT_TRUE(unread.ok) << where << ", beta 0, NaN in C: " << unread.first_failure;
         }
 }
@@ -212,7 +212,7 @@ TEST(XgemmSkinnySemantics, ColumnMajorCallsMatchOpenBlas) {
 }
 
 TEST(XgemmSkinnySemantics, BetaZeroNeverReadsC) {
-  for (const KernelConfig& config : configurations)
+  for (const KernelConfig& config : skinny_configurations)
     for (int trans = 0; trans < 4; ++trans) {
       const GemmArguments g = arguments_of(Layout::RowMajor, trans_a_of(trans), trans_b_of(trans), {33, 17, 1000}, Padding::Odd);
       const CheckResult result = run_skinny<float>(config, g, 2.0, 0.0, true);
@@ -222,7 +222,7 @@ TEST(XgemmSkinnySemantics, BetaZeroNeverReadsC) {
 }
 
 TEST(XgemmSkinnySemantics, ZeroAlphaOrZeroKScalesCByBeta) {
-  for (const KernelConfig& config : configurations) {
+  for (const KernelConfig& config : skinny_configurations) {
     const GemmArguments deep = arguments_of(Layout::RowMajor, Transpose::No, Transpose::Yes, {9, 2, 5000}, Padding::Odd);
     EXPECT_TRUE(run_skinny<float>(config, deep, 0.0, -2.0).ok);
     EXPECT_TRUE(run_skinny<float>(config, deep, 0.0, 0.0, true).ok);  // C becomes 0, NaN or not

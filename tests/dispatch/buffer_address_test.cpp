@@ -12,14 +12,14 @@ namespace {
 
 // `address` reports the buffer's address as a family's address entry does; `other` reports 42, so
 // a query it answers was not served from memory.
-const char* const source = R"(
+const char* const address_kernels = R"(
 kernel void address(global ulong* out, global const uchar* buffer) { *out = (ulong)buffer; }
 kernel void other(global ulong* out, global const uchar* buffer) { *out = 42; })";
 
 TEST(BufferAddress, IsAskedOncePerBuffer) {
   const DeviceEntry entry = select_device("");
   const cl::Context context(entry.device);
-  cl::Program program(context, source);
+  cl::Program program(context, address_kernels);
   program.build({entry.device});
   cl::Kernel address(program, "address"), other(program, "other");
 

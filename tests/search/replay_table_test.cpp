@@ -12,7 +12,7 @@
 namespace gemmtune::search {
 namespace {
 
-std::string error_of(const std::string& text) {
+std::string table_error_of(const std::string& text) {
   std::istringstream input(text);
   try {
     parse_replay_table(input, "t.csv");
@@ -48,35 +48,35 @@ TEST(ReplayTable, RoundTripsThroughWrite) {
 }
 
 TEST(ReplayTable, ErrorsNameTheFileAndLine) {
-  EXPECT_EQ(error_of(""), "t.csv: the replay table has no header line");
-  EXPECT_EQ(error_of("TSM,seconds,status\n"), "t.csv:1: the header must name the parameters, then status, then seconds");
-  EXPECT_EQ(error_of("tsm,status,seconds\n"), "t.csv:1: column 'tsm' is not a parameter name ([A-Z_][A-Z0-9_]*)");
-  EXPECT_EQ(error_of("A,status,seconds\n1,ok\n"), "t.csv:2: expected 3 fields, found 2");
-  EXPECT_EQ(error_of("A,status,seconds\n1.5,ok,1\n"), "t.csv:2: A '1.5' is not an integer");
-  EXPECT_EQ(error_of("A,status,seconds\n1,fast,1\n"),
+  EXPECT_EQ(table_error_of(""), "t.csv: the replay table has no header line");
+  EXPECT_EQ(table_error_of("TSM,seconds,status\n"), "t.csv:1: the header must name the parameters, then status, then seconds");
+  EXPECT_EQ(table_error_of("tsm,status,seconds\n"), "t.csv:1: column 'tsm' is not a parameter name ([A-Z_][A-Z0-9_]*)");
+  EXPECT_EQ(table_error_of("A,status,seconds\n1,ok\n"), "t.csv:2: expected 3 fields, found 2");
+  EXPECT_EQ(table_error_of("A,status,seconds\n1.5,ok,1\n"), "t.csv:2: A '1.5' is not an integer");
+  EXPECT_EQ(table_error_of("A,status,seconds\n1,fast,1\n"),
             "t.csv:2: unknown measurement status 'fast' (expected one of ok, compile_error, launch_error, wrong_result, timeout, invalid, crashed)");
-  EXPECT_EQ(error_of("A,status,seconds\n1,ok,\n"), "t.csv:2: an ok row needs a positive time in seconds, not ''");
-  EXPECT_EQ(error_of("A,status,seconds\n1,ok,2\n1,ok,3\n"), "t.csv:3: configuration A=1 is recorded twice");
+  EXPECT_EQ(table_error_of("A,status,seconds\n1,ok,\n"), "t.csv:2: an ok row needs a positive time in seconds, not ''");
+  EXPECT_EQ(table_error_of("A,status,seconds\n1,ok,2\n1,ok,3\n"), "t.csv:3: configuration A=1 is recorded twice");
 }
 
 // Repeats are found once every row is read, yet the first fault in the file is the one reported.
 TEST(ReplayTable, ReportsTheFirstFaultInTheFileRepeatsIncluded) {
-  EXPECT_EQ(error_of("A,B,status,seconds\n1,2,ok,1\n# c\n3,4,ok,1\n\n1,2,ok,2\n5,x,ok,1\n"),
+  EXPECT_EQ(table_error_of("A,B,status,seconds\n1,2,ok,1\n# c\n3,4,ok,1\n\n1,2,ok,2\n5,x,ok,1\n"),
             "t.csv:6: configuration A=1,B=2 is recorded twice");
-  EXPECT_EQ(error_of("A,B,status,seconds\n1,2,ok,1\n5,x,ok,1\n1,2,ok,2\n"), "t.csv:3: B 'x' is not an integer");
-  EXPECT_EQ(error_of("A,B,status,seconds\n1,1,ok,1\n2,2,ok,1\n2,2,ok,1\n1,1,ok,1\n"),
+  EXPECT_EQ(table_error_of("A,B,status,seconds\n1,2,ok,1\n5,x,ok,1\n1,2,ok,2\n"), "t.csv:3: B 'x' is not an integer");
+  EXPECT_EQ(table_error_of("A,B,status,seconds\n1,1,ok,1\n2,2,ok,1\n2,2,ok,1\n1,1,ok,1\n"),
             "t.csv:4: configuration A=2,B=2 is recorded twice");
   std::string many = "A,B,C,status,seconds\n";
   for (int i = 0; i < 3000; ++i) many += std::to_string(i % 30) + "," + std::to_string(i / 30 % 10) + "," + std::to_string(i / 300) + ",ok,1\n";
-  EXPECT_EQ(error_of(many), "no error");
-  EXPECT_EQ(error_of(many + "17,3,9,ok,2\n"), "t.csv:3002: configuration A=17,B=3,C=9 is recorded twice");
+  EXPECT_EQ(table_error_of(many), "no error");
+  EXPECT_EQ(table_error_of(many + "17,3,9,ok,2\n"), "t.csv:3002: configuration A=17,B=3,C=9 is recorded twice");
 }
 
 TEST(ReplayTable, RefusesAColumnOfMoreThan65535Values) {
   std::string text = "A,status,seconds\n";
   for (int i = 0; i < 65535; ++i) text += std::to_string(i) + ",ok,1\n";
-  EXPECT_EQ(error_of(text), "no error");
-  EXPECT_EQ(error_of(text + "-1,ok,1\n"), "t.csv:65537: parameter A takes more than 65535 distinct values");
+  EXPECT_EQ(table_error_of(text), "no error");
+  EXPECT_EQ(table_error_of(text + "-1,ok,1\n"), "t.csv:65537: parameter A takes more than 65535 distinct values");
 }
 
 // A database may hold a configuration twice (two devices of one name and driver): the space has it

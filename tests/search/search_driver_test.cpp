@@ -28,12 +28,8 @@ class ScriptedStrategy final : public SearchStrategy {
   std::size_t next_ = 0;
 };
 
-ParameterSpace three() {
-  return ParameterSpace::from_configs("three", {{{"X", 1}}, {{"X", 2}}, {{"X", 3}}});
-}
-
 TEST(SearchDriver, RepeatedProposalsAreAnsweredWithoutEvaluatingOrCounting) {
-  const ParameterSpace space = three();
+  const ParameterSpace space = testing::three_point_space();
   ScriptedStrategy strategy({{{"X", 1}}, {{"X", 1}}, {{"X", 2}}, {{"X", 1}}});
   std::size_t calls = 0;
   const auto evaluations = run_search(space, strategy, 1, Budget{2, {}, {}}, [&](const KernelConfig& config) {
@@ -46,7 +42,7 @@ TEST(SearchDriver, RepeatedProposalsAreAnsweredWithoutEvaluatingOrCounting) {
 }
 
 TEST(SearchDriver, StopsAStrategyThatOnlyRepeats) {
-  const ParameterSpace space = three();
+  const ParameterSpace space = testing::three_point_space();
   ScriptedStrategy strategy({{{"X", 2}}}, /*forever=*/true);
   std::size_t calls = 0;
   const auto evaluations = run_search(space, strategy, 1, Budget{}, [&](const KernelConfig&) {
@@ -59,7 +55,7 @@ TEST(SearchDriver, StopsAStrategyThatOnlyRepeats) {
 }
 
 TEST(SearchDriver, ConfigurationsOutsideTheSpaceAreReportedInvalidWithoutEvaluating) {
-  const ParameterSpace space = three();
+  const ParameterSpace space = testing::three_point_space();
   ScriptedStrategy strategy({{{"X", 9}}, {{"Y", 1}}, {{"X", 3}}});
   std::size_t calls = 0;
   const auto evaluations = run_search(space, strategy, 1, Budget{}, [&](const KernelConfig&) {
@@ -73,7 +69,7 @@ TEST(SearchDriver, ConfigurationsOutsideTheSpaceAreReportedInvalidWithoutEvaluat
 }
 
 TEST(SearchDriver, CallsBackAfterEveryEvaluation) {
-  const ParameterSpace space = three();
+  const ParameterSpace space = testing::three_point_space();
   ScriptedStrategy strategy({{{"X", 1}}, {{"X", 2}}, {{"X", 3}}});
   std::vector<std::size_t> done;
   run_search(space, strategy, 1, Budget{}, [](const KernelConfig&) { return Measurement{Status::timeout, 0}; },

@@ -3,6 +3,7 @@
 
 #include "search/search_driver.hpp"
 #include "search/seeded_strategy.hpp"
+#include "synthetic_table.hpp"
 
 namespace gemmtune::search {
 namespace {
@@ -28,12 +29,10 @@ class CountingUp final : public SearchStrategy {
   std::int64_t next_ = 1;
 };
 
-ParameterSpace three() { return ParameterSpace::from_configs("three", {{{"X", 1}}, {{"X", 2}}, {{"X", 3}}}); }
-
 Measurement timed(const KernelConfig& config) { return {Status::ok, static_cast<double>(config.at("X"))}; }
 
 TEST(SeededStrategy, SeedsAreEvaluatedFirstAndCountAgainstTheBudget) {
-  const ParameterSpace space = three();
+  const ParameterSpace space = testing::three_point_space();
   std::vector<KernelConfig> heard;
   SeededStrategy strategy(std::make_unique<CountingUp>(heard), {{{"X", 3}}, {{"X", 2}}});
   const auto evaluations = run_search(space, strategy, 1, Budget{3, {}, {}}, timed);
@@ -44,7 +43,7 @@ TEST(SeededStrategy, SeedsAreEvaluatedFirstAndCountAgainstTheBudget) {
 }
 
 TEST(SeededStrategy, TheStrategyHearsTheSeedsAndTheirRepeatsAreNotEvaluatedAgain) {
-  const ParameterSpace space = three();
+  const ParameterSpace space = testing::three_point_space();
   std::vector<KernelConfig> heard;
   SeededStrategy strategy(std::make_unique<CountingUp>(heard), {{{"X", 2}}});
   std::size_t calls = 0;
@@ -59,7 +58,7 @@ TEST(SeededStrategy, TheStrategyHearsTheSeedsAndTheirRepeatsAreNotEvaluatedAgain
 }
 
 TEST(SeededStrategy, UpcomingListsTheSeedsLeftFirst) {
-  const ParameterSpace space = three();
+  const ParameterSpace space = testing::three_point_space();
   std::vector<KernelConfig> heard;
   SeededStrategy strategy(std::make_unique<CountingUp>(heard), {{{"X", 3}}});
   strategy.reset(space, 1);
