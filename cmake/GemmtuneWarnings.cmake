@@ -5,8 +5,10 @@ function(gemmtune_warnings target)
   # does depends on inlining, so an unrelated change can turn it on: off for GCC before 13.
   if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU" AND CMAKE_CXX_COMPILER_VERSION VERSION_LESS 13)
     target_compile_options(${target} PRIVATE -Wno-restrict)
-    # Likewise -Warray-bounds on std::string's inlined copies (bounds beyond any object), seen
-    # where a unity build puts several files' string code in one translation unit.
-    target_compile_options(${target} PRIVATE -Wno-array-bounds)
+    # Likewise -Warray-bounds on std::string's inlined copies (bounds beyond any object) where a
+    # unity build puts several files' string code in one translation unit: off there only.
+    if(GEMMTUNE_UNITY_BUILD)
+      target_compile_options(${target} PRIVATE -Wno-array-bounds)
+    endif()
   endif()
 endfunction()
