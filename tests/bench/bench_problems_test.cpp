@@ -51,7 +51,7 @@ std::string text_of(const std::vector<Line>& lines) {
 TEST(BenchProblems, AProblemFileRunsAndIsSummarisedByClass) {
   db::testing::TemporaryDirectory directory;
   const auto problems = directory / "problems.txt", json = directory / "results.json";
-  write_bytes(problems, "# three classes\n32 32 32\n2 48 40  # gemv\n5 6 64 NN\n");
+  write_bytes(problems, "# three classes\n32 32 32\n2 48 40  # gemv\n5 8 64 NN\n");
   const ProcessResult result = run_gemmtune("bench --problems '" + problems.string() +
                                             "' --peers openblas --repeat 1 --warm-up 0 --db /nonexistent/x.db --json '" +
                                             json.string() + "'");

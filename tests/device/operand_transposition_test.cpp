@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <vector>
 
 #include "dispatch/kernel_registry.hpp"
 #include "dispatch/operand_transposition.hpp"
@@ -54,17 +55,20 @@ TEST_F(TranspositionPrePass, RunsEveryTranspositionAndLayoutAsMeasuredAndCorrect
 }
 
 // Every pair of transpositions, asked and run, both layouts, both families that take a pre-pass,
-// in double precision too: matrices copied, vectors of consecutive elements read where they lie
-// (a column of leading dimension above 1 is copied), edges, offsets and leading dimensions.
+// in double precision too (xgemm's: the copies and their offsets in 8-byte elements; the other
+// family's launch is the same code in either precision, and each precision of it would double
+// its programs): matrices copied, vectors of consecutive elements read where they lie (a column
+// of leading dimension above 1 is copied), edges, offsets and leading dimensions.
 TEST(TranspositionPrePassLaunch, RunsAnyConfigurationUnderAnyTranspositions) {
   const struct {
     const char* family;
     KernelConfig config;
-  } configurations[] = {{"xgemm", {{"TSM", 32}, {"TSN", 32}, {"WPTM", 4}, {"WPTN", 4}, {"TSK", 16}}},
-                        {"xgemm_skinny", {{"WPTM", 2}, {"WPTN", 4}, {"LK", 1}, {"KWI", 4}, {"VWA", 4}, {"VWB", 4}}}};
+    std::vector<Precision> precisions;
+  } configurations[] = {{"xgemm", {{"TSM", 32}, {"TSN", 32}, {"WPTM", 4}, {"WPTN", 4}, {"TSK", 16}}, {Precision::Single, Precision::Double}},
+                        {"xgemm_skinny", {{"WPTM", 2}, {"WPTN", 4}, {"LK", 1}, {"KWI", 4}, {"VWA", 4}, {"VWB", 4}}, {Precision::Single}}};
   const std::array<std::size_t, 3> shapes[] = {{37, 29, 41}, {1, 29, 41}, {37, 1, 41}, {37, 29, 1}};
-  for (const auto& [family, config] : configurations)
-    for (const Precision precision : {Precision::Single, Precision::Double})
+  for (const auto& [family, config, precisions] : configurations)
+    for (const Precision precision : precisions)
       for (const Layout layout : {Layout::RowMajor, Layout::ColMajor})
         for (const auto& [m, n, k] : shapes)
           for (const char* asked : {"NN", "NT", "TN", "TT"})

@@ -23,6 +23,7 @@
 #include "dispatch/gemm_launch.hpp"
 #include "gemmtune/error.hpp"
 #include "tests/db/db_test_support.hpp"
+#include "tests/dispatch/selector_test_support.hpp"
 #include "tests/support/process.hpp"
 #include "tuner/host_check.hpp"
 #include "tuner/random_data.hpp"
@@ -405,10 +406,20 @@ TEST_F(BinaryCacheTest, UnwritableDirectoryIsNotAnError) {
 
 // Where the implementation keeps programs itself (PoCL with its kernel cache, as on CI), the
 // library asks for no binaries and writes no file; turned off, a second process loads the first
-// one's binary.
+// one's binary. The calls go through the dispatcher, whose database holds a small configuration
+// for the shape: with PoCL's cache off every process compiles what it runs, which for the CPU
+// default's large tiles took 25 s a process.
 TEST_F(BinaryCacheTest, SecondProcessLoadsTheFirstOnesBinaryWhereTheImplementationKeepsNoPrograms) {
+  const db::testing::TemporaryDirectory database_directory;
+  const std::filesystem::path database_path = database_directory / "tuning.db";
+  {
+    db::Database database(database_path, db::Database::Mode::ReadWrite);
+    const KernelFamily& skinny = kernel_family("xgemm_skinny");
+    const KernelConfig small = skinny.complete({{"WPTM", 1}, {"WPTN", 1}, {"LK", 1}, {"KWI", 1}, {"VWA", 1}, {"VWB", 1}});
+    add_result(database, entry.fingerprint, testing::problem(41, 23, 57), small, 1e-3, skinny.source().hash, skinny.name());
+  }
   ::setenv("GEMMTUNE_CACHE_DIR", directory.path().c_str(), 1);
-  const std::string run = "run --size 41x23x57 --repeat 1 --db /nonexistent/gemmtune-test.db";
+  const std::string run = "run --size 41x23x57 --repeat 1 --db " + database_path.string();
   const bool implementation_keeps_programs = implementation_caches_programs(entry.device);
   if (implementation_keeps_programs) {
     ASSERT_EQ(run_gemmtune(run).exit_code, 0);

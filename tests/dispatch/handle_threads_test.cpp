@@ -134,6 +134,9 @@ TEST_F(HandleOnDevice, ConcurrentCallsFromSeveralThreadsAreCorrect) {
   {
     db::Database database(path, db::Database::Mode::ReadWrite);
     add_result(database, entry.fingerprint, problem(64, 64, 64), small_config);
+    // Double precision's calls too run the small tiles, not the default's large ones, whose
+    // programs took PoCL 20 s each to compile.
+    add_result(database, entry.fingerprint, problem(64, 64, 64, "fp64"), small_config);
   }
   Handle handle(context(), entry.device(), path);
   constexpr int threads = 4, calls_per_thread = 6;
