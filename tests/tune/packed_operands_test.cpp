@@ -76,13 +76,12 @@ class PackedOperands : public ::testing::Test {
 // not eight.
 TEST_F(PackedOperands, EveryPrecisionTranspositionAndLayoutIsCorrect) {
   const KernelConfig configs[] = {{}, {{"ROWS_A", 16}, {"ROWS_B", 64}, {"DEPTH", 32}}, {{"ROWS_A", 64}, {"DEPTH", 8}}};
-  std::size_t turn = 0;
-  for (const Precision precision : packed().precisions())
+  std::size_t turn = 0;  // one step a precision, so that each precision starts at another configuration
+  for (const Precision precision : packed().precisions()) {
     for (const Transpose trans_a : {Transpose::No, Transpose::Yes})
       for (const Transpose trans_b : {Transpose::No, Transpose::Yes}) {
-        const std::size_t pairing = trans_a == trans_b ? (trans_a == Transpose::Yes ? 2 : 0) : 1;
+        const std::size_t pairing = trans_a != trans_b ? 1 : trans_a == Transpose::Yes ? 2 : 0;
         const KernelConfig& config = configs[(turn + pairing) % std::size(configs)];
-        if (trans_a == Transpose::Yes && trans_b == Transpose::Yes) ++turn;
         for (const Layout layout : {Layout::RowMajor, Layout::ColMajor}) {
           const GemmArguments problem = dense_gemm_arguments(layout, trans_a, trans_b, 37, 29, 45);
           Evaluator evaluator(packed(), device, problem, precision, {.timed_runs = 1, .compile_threads = 0});
@@ -93,6 +92,8 @@ TEST_F(PackedOperands, EveryPrecisionTranspositionAndLayoutIsCorrect) {
               << config_key(config) << ": " << outcome.error;
         }
       }
+    ++turn;
+  }
 }
 
 // A call without a launch memo packs into a buffer of its own:
