@@ -84,7 +84,7 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
                                               "scale_first", "precisions", "transpositions", "parameters",
                                               "device_defaults", "safe_defaults", "rules", "choices", "defines",
                                               "compiler_options", "ptx_target", "default_priority", "global",
-                                              "local", "model", "pack", "tensor_maps"};
+                                              "local", "model", "pack", "tensor_maps", "starting_points"};
   for (const auto& item : root)
     if (!known.contains(std::string(item.key())))
       throw ConfigError(origin + ": unknown key \"" + std::string(item.key()) + "\"");
@@ -205,6 +205,27 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
   }
   for (const auto& entry : array_at(root, "safe_defaults", origin))
     family.safe_defaults_.push_back(config_at(entry, origin + ": safe default " + std::to_string(family.safe_defaults_.size() + 1)));
+  for (const auto& entry : array_at(root, "starting_points", origin)) {
+    const std::string number = std::to_string(family.starting_points_.size() + 1);
+    const std::string where = origin + ": starting point " + number;
+    const auto& object = object_at(entry, where);
+    for (const auto& item : object)
+      if (item.key() != "transpositions" && item.key() != "when" && item.key() != "config")
+        throw ConfigError(where + ": unknown key \"" + std::string(item.key()) + "\"");
+    std::vector<std::string> transpositions = strings_at(object, "transpositions", where);
+    for (const auto& trans : transpositions)
+      if (trans != "NN" && trans != "NT" && trans != "TN" && trans != "TT")
+        throw ConfigError(where + ": unknown transposition \"" + trans + "\"");
+      else if (std::ranges::find(family.transpositions_, trans) == family.transpositions_.end())
+        throw ConfigError(where + ": the family does not serve transposition \"" + trans + "\"");
+    Expression when = parse(string_at(object, "when", where), "starting point " + number + " condition", true);
+    // Evaluated before any configuration is: a parameter would read its default, not the point's.
+    if (std::ranges::any_of(when.slots(), [&](std::size_t slot) { return slot < family.parameters_.size(); }))
+      throw ConfigError(where + ": the condition may read the device limits and M, N, K, not parameters");
+    const auto* config = member(object, "config");
+    if (!config) throw ConfigError(where + ": \"config\" is missing");
+    family.starting_points_.push_back({std::move(transpositions), std::move(when), config_at(*config, where)});
+  }
 
   for (const auto& entry : array_at(root, "compiler_options", origin)) {
     const std::string where = origin + ": compiler option";
@@ -371,6 +392,19 @@ KernelConfig KernelFamily::default_for(const NamedValues& limits) const {
   for (const auto& candidate : safe_defaults_)
     if (!rule_violation(complete(candidate), limits)) return complete(candidate);
   return config;  // nothing fits: the launch will say why
+}
+
+std::vector<KernelConfig> KernelFamily::starting_points(const NamedValues& limits, const ProblemSize& problem,
+                                                        const std::string& trans) const {
+  const std::vector<std::int64_t> values = slots(defaults(), limits, problem);
+  std::vector<KernelConfig> configs;
+  for (const auto& point : starting_points_) {
+    if (!point.transpositions.empty() && std::ranges::find(point.transpositions, trans) == point.transpositions.end())
+      continue;
+    const auto holds = point.when.evaluate(values);
+    if (holds && *holds) configs.push_back(complete(point.config));
+  }
+  return configs;
 }
 
 std::optional<std::string> KernelFamily::rule_violation(const KernelConfig& config, const NamedValues& limits) const {

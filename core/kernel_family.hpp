@@ -96,6 +96,12 @@ class KernelFamily {
   // parameters' defaults; where that breaks a rule on this device, the first of the description's
   // safe defaults that does not.
   KernelConfig default_for(const NamedValues& limits) const;
+  // Where a tuning session starts besides earlier results (tuner/seed_sources.hpp): the
+  // description's starting points, completed, in its order, that apply to these transpositions (the
+  // kernel's, "NN".."TT") and whose condition holds for these device limits and this problem (the
+  // kernel's row-major view); a condition that overflows or divides by zero does not hold.
+  std::vector<KernelConfig> starting_points(const NamedValues& limits, const ProblemSize& problem,
+                                            const std::string& trans) const;
 
   // The first rule `config` (completed) breaks with these device limits, as "rule 'TSM % WPTM == 0'
   // fails: TSM=64, WPTM=6", or nothing. A rule whose arithmetic overflows or divides by zero fails.
@@ -196,6 +202,11 @@ class KernelFamily {
     std::string text;
     KernelConfig config;
   };
+  struct StartingPoint {
+    std::vector<std::string> transpositions;  // empty: all
+    Expression when;
+    KernelConfig config;
+  };
   struct CompilerOption {
     Expression when;
     std::string option;  // followed by the value of `value`
@@ -221,6 +232,7 @@ class KernelFamily {
   std::vector<Expression> rules_, choices_;
   std::vector<Conditional> device_defaults_;
   std::vector<KernelConfig> safe_defaults_;
+  std::vector<StartingPoint> starting_points_;
   std::vector<std::pair<std::string, Expression>> derived_defines_;
   std::vector<std::pair<std::string, std::string>> define_expansions_;  // each name's text, earlier ones expanded
   std::vector<CompilerOption> compiler_options_;

@@ -49,6 +49,20 @@ std::vector<KernelConfig> sibling_winners(const SeedQuery& query) {
   return configs;
 }
 
+// At most this many of the description's starting points: they are its guesses for a kind of shape,
+// and the device's own measurements of nearby shapes fill the rest.
+constexpr std::size_t most_starting_points = 2;
+
+// The description's starting points for the problem as its kernel runs it. They read nothing of
+// the database, so a resumed session gets the ones the interrupted session got whatever it
+// recorded meanwhile (the other sources keep that by passing over this session's own records).
+std::vector<KernelConfig> description_starting_points(const SeedQuery& query) {
+  const Layout layout = query.problem.layout == "col" ? Layout::ColMajor : Layout::RowMajor;
+  return query.family.starting_points(query.limits,
+                                      kernel_view(query.problem.m, query.problem.n, query.problem.k, layout),
+                                      kernel_trans(query.problem.trans, layout));
+}
+
 // Each problem's best on this device, the nearest shapes first (the fastest first among equally
 // near ones): a skinny problem's neighbours split K and keep narrow tiles, which a square
 // problem's winners, the fastest by far, never do. On the H200, 4096x32x4096 tuned for 40 s from
@@ -76,6 +90,7 @@ const std::vector<SeedSource>& seed_sources() {
   static const std::vector<SeedSource> sources{
       {per_older_source, older_kernel_sources},
       {per_sibling_problem, sibling_winners},
+      {most_starting_points, description_starting_points},
       {most_seeds, device_winners},
   };
   return sources;

@@ -71,9 +71,11 @@ TuningSummary tune_problem(const TuningRequest& request, const ProgressCallback&
   for (const auto& record : database.evaluations(device_id, kernel_id, problem_id))
     known[config_key(record.config)] = {search::status_from_string(record.status), record.median_seconds};
 
-  // Earlier winners are measured before the strategy's own proposals, so that each problem starts
-  // from what was found before it; the strategy learns them, and they count like its own.
-  std::vector<KernelConfig> earlier_winners = seeds({database, device, family, problem, known.size()}, space);
+  // Earlier winners and the description's starting points are measured before the strategy's own
+  // proposals, so that each problem starts from what was found before it; the strategy learns
+  // them, and they count like its own.
+  std::vector<KernelConfig> earlier_winners =
+      seeds({database, device, family, problem, known.size(), named_limits(limits, request.precision)}, space);
   const std::size_t seed_count = earlier_winners.size();
   search::SeededStrategy strategy(search::make_strategy(strategy_name), std::move(earlier_winners));
 

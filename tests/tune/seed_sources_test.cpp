@@ -1,6 +1,11 @@
 // The seeds of a problem, read from a crafted database: which sources, in which order, how many.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "core/kernel_config.hpp"
 #include "db/device_keys.hpp"
 #include "dispatch/family_limits.hpp"
 #include "dispatch/kernel_registry.hpp"
@@ -19,7 +24,8 @@ class SeedSources : public ::testing::Test {
     limits.max_work_item_sizes = {4096, 4096, 4096};
     limits.local_mem_bytes = 64 << 10;
     limits.cpu = true;
-    space.emplace(family_space(family, named_limits(limits, Precision::Single)));
+    cpu_limits = named_limits(limits, Precision::Single);
+    space.emplace(family_space(family, cpu_limits));
     device.vendor = "Acme", device.name = "CPU", device.type = "cpu", device.platform = "Test";
     device.compute_units = 2, device.max_work_group_size = 4096;
     device = db::with_computed_keys(device);
@@ -50,6 +56,7 @@ class SeedSources : public ::testing::Test {
 
   const KernelFamily& family = kernel_family("xgemm");
   const std::string current = family.source().hash;
+  NamedValues cpu_limits;
   std::optional<search::ParameterSpace> space;
   db::testing::ScratchDatabase database;
   db::DeviceRecord device, stranger;
@@ -73,7 +80,7 @@ TEST_F(SeedSources, OlderSourcesOfTheProblemThenTheDevicesWinnersNearestFirstAtM
   add(device, problem_of(60), config(12), 4e-6, current);
   add(device, problem_of(59), config(13), 5e-6, current);  // a ninth: beyond the cap
 
-  const auto seeds = gemmtune::seeds({database, device, family, tuned, 1}, *space);
+  const auto seeds = gemmtune::seeds({database, device, family, tuned, 1, cpu_limits}, *space);
   const std::vector<KernelConfig> expected{config(1), config(2),  config(3), config(4),
                                            config(11), config(6), config(7), config(12)};
   ASSERT_EQ(seeds.size(), most_seeds);
@@ -88,7 +95,7 @@ TEST_F(SeedSources, TheDevicesWinnersOfTheNearestShapesComeFirst) {
   add(device, {"fp32", "row", "TN", 2000, 64, 4000}, config(2), 1e-3, current);  // 1 TFLOP/s, near
   add(device, {"fp32", "col", "NN", 16, 3000, 4000}, config(3), 1e-3, current);  // runs 3000 x 16: nearest
   add(device, {"fp32", "row", "NN", 16, 3000, 4000}, config(4), 1e-4, current);  // 4 TFLOP/s, farthest
-  const auto seeds = gemmtune::seeds({database, device, family, skinny, 0}, *space);
+  const auto seeds = gemmtune::seeds({database, device, family, skinny, 0, cpu_limits}, *space);
   EXPECT_EQ(seeds, (std::vector<KernelConfig>{config(3), config(2), config(1), config(4)}));
 }
 
@@ -97,7 +104,7 @@ TEST_F(SeedSources, TheSessionsOwnRecordsLeaveTheOlderSourcesTheirPlaces) {
   for (int i = 0; i < 6; ++i) add(device, tuned, config(20 + i), 0.1e-3 * (i + 1), current);
   add(device, tuned, config(1), 1e-3, "old");
   add(device, tuned, config(2), 2e-3, "old");  // second under the old source: only that source offers it
-  const auto seeds = gemmtune::seeds({database, device, family, tuned, 6}, *space);
+  const auto seeds = gemmtune::seeds({database, device, family, tuned, 6, cpu_limits}, *space);
   EXPECT_EQ(seeds, (std::vector<KernelConfig>{config(1), config(2)}));
 }
 
@@ -115,8 +122,67 @@ TEST_F(SeedSources, ANewDeviceStartsFromItsSiblingsWinnersForTheProblem) {
   add(sibling, tuned, config(1), 1e-3, current);
   add(sibling, problem_of(64), config(3), 1e-6, current);  // another problem: not this one's start
   add(other_architecture, tuned, config(4), 0.5e-3, current);
-  const auto seeds = gemmtune::seeds({database, device, family, tuned, 0}, *space);
+  const auto seeds = gemmtune::seeds({database, device, family, tuned, 0, cpu_limits}, *space);
   EXPECT_EQ(seeds, (std::vector<KernelConfig>{config(1), config(2)}));
+}
+
+// A TN product of a tall A on an NVIDIA device starts from xgemm_skinny's starting points, after
+// the problem's winners under an older source and before the device's winners of other problems,
+// two at most; the kernel's view decides, so a column-major NT product of a short m gets them too,
+// and an NN or a square product, or double precision, none.
+TEST_F(SeedSources, ADescriptionsStartingPointsComeBetweenTheProblemsWinnersAndTheDevices) {
+  DeviceLimits nvidia;
+  nvidia.max_work_group_size = 1024;
+  nvidia.max_work_item_sizes = {1024, 1024, 64};
+  nvidia.local_mem_bytes = 49152;
+  nvidia.fp64 = true;
+  nvidia.nv_compiler_options = true;
+  nvidia.nv_compute_capability = 90;
+  const NamedValues limits = named_limits(nvidia, Precision::Single);
+  const KernelFamily& skinny = kernel_family("xgemm_skinny");
+  const search::ParameterSpace skinny_space = family_space(skinny, limits);
+  const auto skinny_config = [&](std::uint64_t index) {
+    return skinny_space.at(index * 997 % skinny_space.valid_count());
+  };
+  std::vector<KernelConfig> points = skinny.starting_points(limits, {2048, 16, 4096}, "TN");
+  ASSERT_EQ(points.size(), 2u);
+  for (auto& point : points) {
+    point = in_space_terms(skinny, point, skinny_space);
+    ASSERT_TRUE(skinny_space.contains(point)) << config_key(point);
+  }
+  EXPECT_TRUE(skinny.starting_points(named_limits(nvidia, Precision::Double), {2048, 16, 4096}, "TN").empty());
+
+  const db::ProblemRecord tall{"fp32", "row", "TN", 2048, 16, 4096};
+  add(device, tall, skinny_config(1), 1e-3, "old", "xgemm_skinny");
+  add(device, {"fp32", "row", "TN", 2000, 16, 4000}, skinny_config(2), 1e-3, skinny.source().hash, "xgemm_skinny");
+  const auto seeds_of = [&](const KernelFamily& of, const db::ProblemRecord& problem) {
+    return gemmtune::seeds({database, device, of, problem, 0, limits}, skinny_space);
+  };
+  EXPECT_EQ(seeds_of(skinny, tall),
+            (std::vector<KernelConfig>{skinny_config(1), points[0], points[1], skinny_config(2)}));
+  EXPECT_EQ(seeds_of(skinny, {"fp32", "col", "NT", 16, 2048, 4096}),  // runs 2048 x 16, TN
+            (std::vector<KernelConfig>{points[0], points[1], skinny_config(1), skinny_config(2)}));
+  for (const db::ProblemRecord& other : {db::ProblemRecord{"fp32", "row", "NN", 2048, 16, 4096},
+                                         db::ProblemRecord{"fp32", "row", "TN", 2048, 2048, 2048},
+                                         db::ProblemRecord{"fp32", "col", "TN", 16, 2048, 4096}}) {
+    const auto seeds = seeds_of(skinny, other);
+    for (const auto& point : points)
+      EXPECT_EQ(std::ranges::find(seeds, point), seeds.end()) << other.layout << " " << other.trans << " " << other.m;
+  }
+
+  // A third starting point, for any transpositions, ahead of the two: the first two are taken.
+  std::string description = skinny.description();
+  const std::string key = R"("starting_points": [)";
+  const auto at = description.find(key);
+  ASSERT_NE(at, std::string::npos);
+  description.insert(at + key.size(), R"({"when": "N <= 64", "config": {"WPTM": 1, "WPTN": 8, "LM": 8, "LN": 1,
+      "LK": 32, "KWI": 4, "VWA": 1, "VWB": 4, "ORDER": 1, "KSPLIT": 1}},)");
+  const KernelFamily three = KernelFamily::from_json(description, skinny.source(), skinny.origin());
+  const std::vector<KernelConfig> three_points = three.starting_points(limits, {2048, 16, 4096}, "TN");
+  ASSERT_EQ(three_points.size(), 3u);
+  const KernelConfig third = in_space_terms(three, three_points[0], skinny_space);
+  ASSERT_TRUE(skinny_space.contains(third));
+  EXPECT_EQ(seeds_of(three, tall), (std::vector<KernelConfig>{skinny_config(1), third, points[0], skinny_config(2)}));
 }
 
 }  // namespace

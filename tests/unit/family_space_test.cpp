@@ -1,5 +1,5 @@
 // A family's tuning space on a device: its rules always hold, its defaults are in it, space files are
-// checked against the family.
+// checked against the family; the starting points a description proposes for it.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -364,6 +364,70 @@ TEST(FamilySpace, LaunchRangesComeFromTheDescription) {
   const auto ranges = xgemm.ranges(tiles, {4096, 1000, 512});
   EXPECT_EQ(ranges.local, (std::array<std::size_t, 3>{16, 16, 1}));
   EXPECT_EQ(ranges.global, (std::array<std::size_t, 3>{8 * 16, 32 * 16, 1}));
+}
+
+KernelFamily family_with_starting_points(const std::string& points) {
+  return KernelFamily::from_json(R"({"family": "f", "summary": "s", "entry": "e", "precisions": ["fp32"],
+    "transpositions": ["NN", "TN"], "parameters": [{"name": "P", "default": 8, "meaning": "m"},
+                                                   {"name": "Q", "default": 1, "meaning": "m"}],
+    "local": ["1"], "global": ["1"], "starting_points": )" + points + "}",
+                                 {"f", "", ""}, "f.json");
+}
+
+// A starting point applies to the transpositions it lists (all where it lists none) where its
+// condition over the limits and the problem holds; one that divides by zero does not.
+TEST(FamilySpace, StartingPointsApplyToTheirTranspositionsWhereTheirConditionHolds) {
+  const KernelFamily family = family_with_starting_points(R"([
+    {"transpositions": ["TN"], "when": "M >= 8 * N && element_bytes == 4", "config": {"P": 2}},
+    {"when": "K / (N - 16) > 0", "config": {"P": 4, "Q": 2}}])");
+  const NamedValues fp32 = {{"element_bytes", 4}};
+  EXPECT_EQ(family.starting_points(fp32, {2048, 16, 4096}, "TN"), (std::vector<KernelConfig>{{{"P", 2}, {"Q", 1}}}));
+  EXPECT_EQ(family.starting_points(fp32, {2048, 32, 4096}, "TN"),
+            (std::vector<KernelConfig>{{{"P", 2}, {"Q", 1}}, {{"P", 4}, {"Q", 2}}}));
+  EXPECT_EQ(family.starting_points(fp32, {2048, 32, 4096}, "NN"), (std::vector<KernelConfig>{{{"P", 4}, {"Q", 2}}}));
+  EXPECT_TRUE(family.starting_points({{"element_bytes", 8}}, {2048, 16, 4096}, "TN").empty());
+  EXPECT_TRUE(family.starting_points(fp32, {100, 16, 4096}, "TN").empty());
+}
+
+// Each mistake in a starting point is a ConfigError naming the description and the entry.
+TEST(FamilySpace, AMalformedStartingPointIsAConfigErrorNamingIt) {
+  const auto message = [](const std::string& point) {
+    try {
+      family_with_starting_points(R"([{"when": "M > N", "config": {"P": 4}}, )" + point + "]");
+    } catch (const ConfigError& error) {
+      return std::string(error.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(message(R"({"when": "M > N", "config": {"R": 4}})"), "f.json: starting point 2: unknown parameter R");
+  EXPECT_EQ(message(R"({"transpositions": ["TX"], "when": "M > N", "config": {"P": 4}})"),
+            R"(f.json: starting point 2: unknown transposition "TX")");
+  EXPECT_EQ(message(R"({"transpositions": ["TT"], "when": "M > N", "config": {"P": 4}})"),
+            R"(f.json: starting point 2: the family does not serve transposition "TT")");
+  EXPECT_EQ(message(R"({"when": "M > N", "config": {"P": 4}, "transposition": ["TN"]})"),
+            R"(f.json: starting point 2: unknown key "transposition")");
+  EXPECT_EQ(message(R"({"when": "M > N"})"), R"(f.json: starting point 2: "config" is missing)");
+  EXPECT_EQ(message(R"({"config": {"P": 4}})"), R"(f.json: starting point 2: "when" is missing)");
+  EXPECT_EQ(message(R"({"when": "P > 4", "config": {"P": 4}})"),
+            "f.json: starting point 2: the condition may read the device limits and M, N, K, not parameters");
+  const std::string bad = message(R"({"when": "M > N +", "config": {"P": 4}})");
+  EXPECT_EQ(bad.rfind(R"(f.json: starting point 2 condition "M > N +": )", 0), 0u) << bad;
+  EXPECT_NE(message(R"({"when": "M > L", "config": {"P": 4}})").find("unknown name 'L'"), std::string::npos);
+}
+
+// xgemm_skinny's starting points for a TN product of a tall A on an NVIDIA device are in its space.
+TEST(FamilySpace, SkinnyStartingPointsAreInItsSpace) {
+  const KernelFamily& skinny = kernel_family("xgemm_skinny");
+  const NamedValues limits = named_limits(nvidia_like(), Precision::Single);
+  const auto points = skinny.starting_points(limits, {6000, 12, 1200}, "TN");
+  ASSERT_EQ(points.size(), 2u);
+  const auto space = family_space(skinny, limits);
+  for (const auto& point : points) {
+    EXPECT_FALSE(skinny.rule_violation(point, limits)) << config_key(point);
+    EXPECT_FALSE(skinny.choice_violation(point, limits)) << config_key(point);
+    EXPECT_TRUE(space.contains(in_space_terms(skinny, point, space))) << config_key(point);
+  }
+  EXPECT_TRUE(skinny.starting_points(named_limits(cpu_like(), Precision::Single), {6000, 12, 1200}, "TN").empty());
 }
 
 class SpaceFile : public ::testing::Test {
