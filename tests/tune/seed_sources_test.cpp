@@ -10,6 +10,7 @@
 #include "dispatch/family_limits.hpp"
 #include "dispatch/kernel_registry.hpp"
 #include "tests/db/scratch_database.hpp"
+#include "tests/support/device_limits.hpp"
 #include "tuner/family_space.hpp"
 #include "tuner/seed_sources.hpp"
 
@@ -131,13 +132,7 @@ TEST_F(SeedSources, ANewDeviceStartsFromItsSiblingsWinnersForTheProblem) {
 // two at most; the kernel's view decides, so a column-major NT product of a short m gets them too,
 // and an NN or a square product, or double precision, none.
 TEST_F(SeedSources, ADescriptionsStartingPointsComeBetweenTheProblemsWinnersAndTheDevices) {
-  DeviceLimits nvidia;
-  nvidia.max_work_group_size = 1024;
-  nvidia.max_work_item_sizes = {1024, 1024, 64};
-  nvidia.local_mem_bytes = 49152;
-  nvidia.fp64 = true;
-  nvidia.nv_compiler_options = true;
-  nvidia.nv_compute_capability = 90;
+  const DeviceLimits nvidia = testing::nvidia_like();
   const NamedValues limits = named_limits(nvidia, Precision::Single);
   const KernelFamily& skinny = kernel_family("xgemm_skinny");
   const search::ParameterSpace skinny_space = family_space(skinny, limits);

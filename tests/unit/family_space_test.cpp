@@ -10,32 +10,14 @@
 #include "dispatch/gemm_launch.hpp"
 #include "dispatch/kernel_registry.hpp"
 #include "gemmtune/error.hpp"
+#include "tests/support/device_limits.hpp"
 #include "tuner/family_space.hpp"
 
 namespace gemmtune {
 namespace {
 
-DeviceLimits nvidia_like() {
-  DeviceLimits limits;
-  limits.max_work_group_size = 1024;
-  limits.max_work_item_sizes = {1024, 1024, 64};
-  limits.local_mem_bytes = 49152;
-  limits.fp64 = true;
-  limits.nv_compiler_options = true;
-  limits.nv_compute_capability = 90;
-  return limits;
-}
-
-DeviceLimits cpu_like() {
-  DeviceLimits limits = nvidia_like();
-  limits.max_work_group_size = 4096;
-  limits.max_work_item_sizes = {4096, 4096, 4096};
-  limits.local_mem_bytes = 4194304;
-  limits.nv_compiler_options = false;
-  limits.nv_compute_capability = 0;
-  limits.cpu = true;
-  return limits;
-}
+using testing::cpu_like;
+using testing::nvidia_like;
 
 // Every family at every precision it serves, on both kinds of device it runs on: configurations
 // spread over the whole space obey the rules, and the device's default is in the space (so the
