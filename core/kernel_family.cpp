@@ -59,6 +59,24 @@ std::vector<std::string> strings_at(const boost::json::object& object, const cha
   return texts;
 }
 
+// Each key of `object` must be one of `known`: a misspelt key is an error, not a silent default.
+void reject_unknown_keys(const boost::json::object& object, const std::set<std::string>& known,
+                         const std::string& where) {
+  for (const auto& item : object)
+    if (!known.contains(std::string(item.key())))
+      throw ConfigError(where + ": unknown key \"" + std::string(item.key()) + "\"");
+}
+
+bool is_transposition(const std::string& trans) {
+  return trans == "NN" || trans == "NT" || trans == "TN" || trans == "TT";
+}
+
+// A condition that overflows or divides by zero does not hold.
+bool holds(const Expression& condition, const std::vector<std::int64_t>& values) {
+  const auto value = condition.evaluate(values);
+  return value && *value;
+}
+
 }  // namespace
 
 std::int64_t widest_aligned_width(std::int64_t width, std::size_t ld, std::size_t offset) {
@@ -85,9 +103,7 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
                                               "device_defaults", "safe_defaults", "rules", "choices", "defines",
                                               "compiler_options", "ptx_target", "default_priority", "global",
                                               "local", "model", "pack", "tensor_maps", "starting_points"};
-  for (const auto& item : root)
-    if (!known.contains(std::string(item.key())))
-      throw ConfigError(origin + ": unknown key \"" + std::string(item.key()) + "\"");
+  reject_unknown_keys(root, known, origin);
 
   KernelFamily family;
   family.origin_ = origin;
@@ -176,8 +192,7 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
   if (family.precisions_.empty()) throw ConfigError(origin + ": \"precisions\" must name at least one");
   family.transpositions_ = strings_at(root, "transpositions", origin);
   for (const auto& trans : family.transpositions_)
-    if (trans != "NN" && trans != "NT" && trans != "TN" && trans != "TT")
-      throw ConfigError(origin + ": unknown transposition \"" + trans + "\"");
+    if (!is_transposition(trans)) throw ConfigError(origin + ": unknown transposition \"" + trans + "\"");
 
   family.rule_texts_ = strings_at(root, "rules", origin);
   for (std::size_t i = 0; i < family.rule_texts_.size(); ++i)
@@ -195,36 +210,53 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
     }
     return config;
   };
-  for (const auto& entry : array_at(root, "device_defaults", origin)) {
-    const std::string where = origin + ": device default " + std::to_string(family.device_defaults_.size() + 1);
-    const auto& object = object_at(entry, where);
+  // A condition and the configuration it gives: a device default's or a starting point's.
+  const auto conditional_at = [&](const boost::json::object& object, const std::string& label, bool with_problem,
+                                  const std::set<std::string>& more_keys) {
+    const std::string where = origin + ": " + label;
+    std::set<std::string> known = more_keys;
+    known.insert({"when", "config"});
+    reject_unknown_keys(object, known, where);
     const std::string when = string_at(object, "when", where);
     const auto* config = member(object, "config");
     if (!config) throw ConfigError(where + ": \"config\" is missing");
-    family.device_defaults_.push_back({parse(when, "device default condition", false), when, config_at(*config, where)});
+    return Conditional{parse(when, label + " condition", with_problem), when, config_at(*config, where)};
+  };
+  // The family's own precisions named under `key` of `object`, in its order.
+  const auto family_precisions_at = [&](const boost::json::object& object, const char* key, const std::string& where) {
+    std::vector<Precision> precisions;
+    for (const auto& code : strings_at(object, key, where)) {
+      const auto precision = precision_from_code(code);
+      if (!precision || std::ranges::find(family.precisions_, *precision) == family.precisions_.end())
+        throw ConfigError(where + ": \"" + code + "\" is not a precision of the family");
+      precisions.push_back(*precision);
+    }
+    return precisions;
+  };
+  for (const auto& entry : array_at(root, "device_defaults", origin)) {
+    const std::string label = "device default " + std::to_string(family.device_defaults_.size() + 1);
+    family.device_defaults_.push_back(conditional_at(object_at(entry, origin + ": " + label), label, false, {}));
   }
   for (const auto& entry : array_at(root, "safe_defaults", origin))
     family.safe_defaults_.push_back(config_at(entry, origin + ": safe default " + std::to_string(family.safe_defaults_.size() + 1)));
   for (const auto& entry : array_at(root, "starting_points", origin)) {
-    const std::string number = std::to_string(family.starting_points_.size() + 1);
-    const std::string where = origin + ": starting point " + number;
+    const std::string label = "starting point " + std::to_string(family.starting_points_.size() + 1);
+    const std::string where = origin + ": " + label;
     const auto& object = object_at(entry, where);
-    for (const auto& item : object)
-      if (item.key() != "transpositions" && item.key() != "when" && item.key() != "config")
-        throw ConfigError(where + ": unknown key \"" + std::string(item.key()) + "\"");
-    std::vector<std::string> transpositions = strings_at(object, "transpositions", where);
-    for (const auto& trans : transpositions)
-      if (trans != "NN" && trans != "NT" && trans != "TN" && trans != "TT")
+    StartingPoint point{strings_at(object, "transpositions", where), family_precisions_at(object, "precisions", where),
+                        conditional_at(object, label, true, {"transpositions", "precisions"})};
+    for (const auto& trans : point.transpositions)
+      if (!is_transposition(trans))
         throw ConfigError(where + ": unknown transposition \"" + trans + "\"");
       else if (std::ranges::find(family.transpositions_, trans) == family.transpositions_.end())
         throw ConfigError(where + ": the family does not serve transposition \"" + trans + "\"");
-    Expression when = parse(string_at(object, "when", where), "starting point " + number + " condition", true);
     // Evaluated before any configuration is: a parameter would read its default, not the point's.
-    if (std::ranges::any_of(when.slots(), [&](std::size_t slot) { return slot < family.parameters_.size(); }))
-      throw ConfigError(where + ": the condition may read the device limits and M, N, K, not parameters");
-    const auto* config = member(object, "config");
-    if (!config) throw ConfigError(where + ": \"config\" is missing");
-    family.starting_points_.push_back({std::move(transpositions), std::move(when), config_at(*config, where)});
+    for (const std::size_t slot : point.conditional.when.slots())
+      if (slot < family.parameters_.size())
+        throw ConfigError(where + ": \"when\" reads parameter " + family.parameters_[slot].name +
+                          " (perhaps through a define); it is evaluated before any configuration, so it may read"
+                          " the device limits and M, N, K only");
+    family.starting_points_.push_back(std::move(point));
   }
 
   for (const auto& entry : array_at(root, "compiler_options", origin)) {
@@ -242,11 +274,9 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
   if (const auto* pack = member(root, "pack")) {
     const std::string where = origin + ": pack";
     const auto& object = object_at(*pack, where);
-    static const std::set<std::string> pack_keys = {"entry", "precisions", "when", "rows_a", "rows_b", "depth",
-                                                    "tile_rows_a", "tile_rows_b", "tile_depth", "in_place"};
-    for (const auto& item : object)
-      if (!pack_keys.contains(std::string(item.key())))
-        throw ConfigError(where + ": unknown key \"" + std::string(item.key()) + "\"");
+    reject_unknown_keys(object, {"entry", "precisions", "when", "rows_a", "rows_b", "depth", "tile_rows_a", "tile_rows_b",
+                                 "tile_depth", "in_place"},
+                        where);
     PackDescription description{string_at(object, "entry", where), {},
                                 parse(string_at(object, "rows_a", where), "pack.rows_a", true),
                                 parse(string_at(object, "rows_b", where), "pack.rows_b", true),
@@ -261,12 +291,7 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
       description.tile_rows_b = parse(string_at(object, "tile_rows_b", where), "pack.tile_rows_b", true);
       description.tile_depth = parse(string_at(object, "tile_depth", where), "pack.tile_depth", true);
     }
-    for (const auto& code : strings_at(object, "precisions", where)) {
-      const auto precision = precision_from_code(code);
-      if (!precision || std::ranges::find(family.precisions_, *precision) == family.precisions_.end())
-        throw ConfigError(where + ": \"" + code + "\" is not a precision of the family");
-      description.precisions.push_back(*precision);
-    }
+    description.precisions = family_precisions_at(object, "precisions", where);
     if (description.precisions.empty() && !description.when)
       throw ConfigError(where + ": \"precisions\" or \"when\" must say when operands are packed");
     family.pack_ = std::move(description);
@@ -274,11 +299,7 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
   if (const auto* maps = member(root, "tensor_maps")) {
     const std::string where = origin + ": tensor_maps";
     const auto& object = object_at(*maps, where);
-    static const std::set<std::string> map_keys = {"when", "entry", "tile_m", "tile_n", "tile_k", "unaligned",
-                                                   "box_bytes"};
-    for (const auto& item : object)
-      if (!map_keys.contains(std::string(item.key())))
-        throw ConfigError(where + ": unknown key \"" + std::string(item.key()) + "\"");
+    reject_unknown_keys(object, {"when", "entry", "tile_m", "tile_n", "tile_k", "unaligned", "box_bytes"}, where);
     const auto* unaligned = member(object, "unaligned");
     if (!unaligned) throw ConfigError(where + ": \"unaligned\" must say the configuration of an unaligned operand");
     family.tensor_maps_ = TensorMapDescription{parse(string_at(object, "when", where), "tensor_maps.when", false),
@@ -301,10 +322,7 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
   if (const auto* model = member(root, "model")) {
     const std::string where = origin + ": model";
     const auto& object = object_at(*model, where);
-    for (const auto& item : object)
-      if (item.key() != "work_per_group" && item.key() != "resident" && item.key() != "c_passes" &&
-          item.key() != "c_additions")
-        throw ConfigError(where + ": unknown key \"" + std::string(item.key()) + "\"");
+    reject_unknown_keys(object, {"work_per_group", "resident", "c_passes", "c_additions"}, where);
     if (member(object, "work_per_group"))
       family.work_per_group_ = parse(string_at(object, "work_per_group", where), "model.work_per_group", true);
     if (member(object, "resident"))
@@ -380,13 +398,11 @@ std::int64_t KernelFamily::evaluate(const Expression& expression, const std::vec
 KernelConfig KernelFamily::default_for(const NamedValues& limits) const {
   std::vector<std::int64_t> values = slots(defaults(), limits, {});
   KernelConfig config = defaults();
-  for (const auto& conditional : device_defaults_) {
-    const auto holds = conditional.when.evaluate(values);
-    if (holds && *holds) {
+  for (const auto& conditional : device_defaults_)
+    if (holds(conditional.when, values)) {
       config = complete(conditional.config);
       break;
     }
-  }
   if (!rule_violation(config, limits)) return config;
   if (!rule_violation(defaults(), limits)) return defaults();
   for (const auto& candidate : safe_defaults_)
@@ -394,16 +410,16 @@ KernelConfig KernelFamily::default_for(const NamedValues& limits) const {
   return config;  // nothing fits: the launch will say why
 }
 
-std::vector<KernelConfig> KernelFamily::starting_points(const NamedValues& limits, const ProblemSize& problem,
-                                                        const std::string& trans) const {
+std::vector<KernelConfig> KernelFamily::starting_points(const NamedValues& limits, Precision precision,
+                                                        const ProblemSize& problem, const std::string& trans) const {
   const std::vector<std::int64_t> values = slots(defaults(), limits, problem);
+  const auto lists = [](const auto& list, const auto& item) {
+    return list.empty() || std::ranges::find(list, item) != list.end();
+  };
   std::vector<KernelConfig> configs;
-  for (const auto& point : starting_points_) {
-    if (!point.transpositions.empty() && std::ranges::find(point.transpositions, trans) == point.transpositions.end())
-      continue;
-    const auto holds = point.when.evaluate(values);
-    if (holds && *holds) configs.push_back(complete(point.config));
-  }
+  for (const auto& point : starting_points_)
+    if (lists(point.transpositions, trans) && lists(point.precisions, precision) && holds(point.conditional.when, values))
+      configs.push_back(complete(point.conditional.config));
   return configs;
 }
 

@@ -97,10 +97,11 @@ class KernelFamily {
   // safe defaults that does not.
   KernelConfig default_for(const NamedValues& limits) const;
   // Where a tuning session starts besides earlier results (tuner/seed_sources.hpp): the
-  // description's starting points, completed, in its order, that apply to these transpositions (the
-  // kernel's, "NN".."TT") and whose condition holds for these device limits and this problem (the
-  // kernel's row-major view); a condition that overflows or divides by zero does not hold.
-  std::vector<KernelConfig> starting_points(const NamedValues& limits, const ProblemSize& problem,
+  // description's starting points, completed, in its order, that apply to this precision and these
+  // transpositions (the kernel's, "NN".."TT") and whose condition holds for these device limits
+  // (at this precision) and this problem (the kernel's row-major view); a condition that
+  // overflows or divides by zero does not hold.
+  std::vector<KernelConfig> starting_points(const NamedValues& limits, Precision precision, const ProblemSize& problem,
                                             const std::string& trans) const;
 
   // The first rule `config` (completed) breaks with these device limits, as "rule 'TSM % WPTM == 0'
@@ -204,8 +205,8 @@ class KernelFamily {
   };
   struct StartingPoint {
     std::vector<std::string> transpositions;  // empty: all
-    Expression when;
-    KernelConfig config;
+    std::vector<Precision> precisions;        // empty: all
+    Conditional conditional;
   };
   struct CompilerOption {
     Expression when;

@@ -3,12 +3,21 @@
 
 #include <algorithm>
 
+#include "core/precision.hpp"
 #include "core/shape_distance.hpp"
 #include "dispatch/learned_model.hpp"
 #include "tuner/family_space.hpp"
 
 namespace gemmtune {
 namespace {
+
+// A recorded problem as its kernel runs it: a column-major problem's kernel runs N x M.
+Layout layout_of(const db::ProblemRecord& problem) {
+  return problem.layout == "col" ? Layout::ColMajor : Layout::RowMajor;
+}
+ProblemSize kernel_shape(const db::ProblemRecord& problem) {
+  return kernel_view(problem.m, problem.n, problem.k, layout_of(problem));
+}
 
 bool recorded_by_this_session(const SeedQuery& query, const db::TunedBest& best) {
   return best.kernel_name == query.family.name() && best.kernel_hash == query.family.source().hash &&
@@ -54,13 +63,14 @@ std::vector<KernelConfig> sibling_winners(const SeedQuery& query) {
 constexpr std::size_t most_starting_points = 2;
 
 // The description's starting points for the problem as its kernel runs it. They read nothing of
-// the database, so a resumed session gets the ones the interrupted session got whatever it
-// recorded meanwhile (the other sources keep that by passing over this session's own records).
+// the database, so a resumed session of the same build gets the ones the interrupted session got
+// whatever it recorded meanwhile (the other sources keep that by passing over this session's own
+// records).
 std::vector<KernelConfig> description_starting_points(const SeedQuery& query) {
-  const Layout layout = query.problem.layout == "col" ? Layout::ColMajor : Layout::RowMajor;
-  return query.family.starting_points(query.limits,
-                                      kernel_view(query.problem.m, query.problem.n, query.problem.k, layout),
-                                      kernel_trans(query.problem.trans, layout));
+  const auto precision = precision_from_code(query.problem.precision);
+  if (!precision) return {};
+  return query.family.starting_points(query.limits, *precision, kernel_shape(query.problem),
+                                      kernel_trans(query.problem.trans, layout_of(query.problem)));
 }
 
 // Each problem's best on this device, the nearest shapes first (the fastest first among equally
@@ -70,10 +80,6 @@ std::vector<KernelConfig> description_starting_points(const SeedQuery& query) {
 // split K, which the skinny shapes of the coverage set could have offered, ran 15.8.
 std::vector<KernelConfig> device_winners(const SeedQuery& query) {
   std::vector<db::TunedBest> winners = query.database.device_winners(query.device.key, query.problem.precision);
-  // As the kernels see them: a column-major problem's kernel runs N x M.
-  const auto kernel_shape = [](const db::ProblemRecord& p) {
-    return kernel_view(p.m, p.n, p.k, p.layout == "col" ? Layout::ColMajor : Layout::RowMajor);
-  };
   const ProblemSize tuned = kernel_shape(query.problem);
   const auto distance = [&](const db::TunedBest& best) {
     const ProblemSize shape = kernel_shape(best.problem);

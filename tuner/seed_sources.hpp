@@ -25,7 +25,8 @@ struct SeedQuery {
 // that are not configurations of the space tuned are passed over). A resumed session must get the
 // seeds the interrupted one got, so that its strategy continues the same search: a source that
 // reads the database never offers what this device recorded for this problem under the kernel
-// source tuned, and one that reads none (the description's starting points) offers the same anyway.
+// source tuned, and one that reads none (the description's starting points) offers the same
+// anyway, as long as the description is the same (a description is not part of what keys results).
 struct SeedSource {
   std::size_t most;  // seeds taken from it, at most
   std::function<std::vector<KernelConfig>(const SeedQuery&)> candidates;

@@ -214,7 +214,7 @@ class DeviceRunner {
     output_.line(device_, "  done: " + std::to_string(summary.evaluations) + " evaluations (" +
                               std::to_string(summary.measured) + " measured, " + std::to_string(summary.replayed) +
                               " from the database, " + std::to_string(summary.failed) + " failed; " +
-                              std::to_string(summary.seeds) + " seeds first) of " +
+                              std::to_string(summary.seeds) + " seeds measured first) of " +
                               std::to_string(summary.space_valid) + " valid configurations in " +
                               fixed(summary.wall_seconds) + " s, " + fixed(per_minute) + " configs/min");
     if (summary.worker) {

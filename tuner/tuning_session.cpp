@@ -71,13 +71,13 @@ TuningSummary tune_problem(const TuningRequest& request, const ProgressCallback&
   for (const auto& record : database.evaluations(device_id, kernel_id, problem_id))
     known[config_key(record.config)] = {search::status_from_string(record.status), record.median_seconds};
 
-  // Earlier winners and the description's starting points are measured before the strategy's own
-  // proposals, so that each problem starts from what was found before it; the strategy learns
-  // them, and they count like its own.
-  std::vector<KernelConfig> earlier_winners =
+  // The seeds (earlier winners, the description's starting points) are measured before the
+  // strategy's own proposals, so that each problem starts from what was found or is known to run
+  // well for shapes like its own; the strategy learns them, and they count like its own.
+  std::vector<KernelConfig> seed_configs =
       seeds({database, device, family, problem, known.size(), named_limits(limits, request.precision)}, space);
-  const std::size_t seed_count = earlier_winners.size();
-  search::SeededStrategy strategy(search::make_strategy(strategy_name), std::move(earlier_winners));
+  const std::size_t seed_count = seed_configs.size();
+  search::SeededStrategy strategy(search::make_strategy(strategy_name), std::move(seed_configs));
 
   db::SessionRecord session_record;
   session_record.command_line = request.command_line;

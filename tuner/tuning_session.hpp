@@ -50,7 +50,7 @@ struct TuningSummary {
   std::size_t evaluations = 0;  // counted by the budget (measured + replayed)
   std::size_t measured = 0;     // evaluated in this run (the kernel's defaults included, the first time)
   std::size_t replayed = 0;     // taken from the database (resume)
-  std::size_t seeds = 0;        // earlier winners proposed first (seed_sources.hpp), counted when evaluated
+  std::size_t seeds = 0;        // configurations proposed before the strategy's own (seed_sources.hpp)
   std::size_t failed = 0;       // any status other than ok
   std::size_t crashed = 0, timed_out = 0;  // of these, measured in this run
   std::optional<WorkerStats> worker;       // when isolated

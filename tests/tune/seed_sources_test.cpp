@@ -127,10 +127,11 @@ TEST_F(SeedSources, ANewDeviceStartsFromItsSiblingsWinnersForTheProblem) {
   EXPECT_EQ(seeds, (std::vector<KernelConfig>{config(1), config(2)}));
 }
 
-// A TN product of a tall A on an NVIDIA device starts from xgemm_skinny's starting points, after
-// the problem's winners under an older source and before the device's winners of other problems,
-// two at most; the kernel's view decides, so a column-major NT product of a short m gets them too,
-// and an NN or a square product, or double precision, none.
+// A TN product with a tall, narrow C on an NVIDIA device starts from xgemm_skinny's starting
+// points, after the problem's winners under an older source and on a sibling, and before the
+// device's winners of other problems, two at most; the kernel's view decides, so a column-major NT
+// product of a short m gets them too, and an NN or a square product, or double precision, none. A
+// resumed session, which recorded a starting point itself, gets the same seeds.
 TEST_F(SeedSources, ADescriptionsStartingPointsComeBetweenTheProblemsWinnersAndTheDevices) {
   const DeviceLimits nvidia = testing::nvidia_like();
   const NamedValues limits = named_limits(nvidia, Precision::Single);
@@ -139,31 +140,42 @@ TEST_F(SeedSources, ADescriptionsStartingPointsComeBetweenTheProblemsWinnersAndT
   const auto skinny_config = [&](std::uint64_t index) {
     return skinny_space.at(index * 997 % skinny_space.valid_count());
   };
-  std::vector<KernelConfig> points = skinny.starting_points(limits, {2048, 16, 4096}, "TN");
+  std::vector<KernelConfig> points = skinny.starting_points(limits, Precision::Single, {2048, 16, 4096}, "TN");
   ASSERT_EQ(points.size(), 2u);
   for (auto& point : points) {
     point = in_space_terms(skinny, point, skinny_space);
     ASSERT_TRUE(skinny_space.contains(point)) << config_key(point);
   }
-  EXPECT_TRUE(skinny.starting_points(named_limits(nvidia, Precision::Double), {2048, 16, 4096}, "TN").empty());
 
+  device.architecture = "arch_9";
+  db::DeviceRecord sibling = device;
+  sibling.name = "Sibling GPU";
+  sibling = db::with_computed_keys(sibling);
   const db::ProblemRecord tall{"fp32", "row", "TN", 2048, 16, 4096};
   add(device, tall, skinny_config(1), 1e-3, "old", "xgemm_skinny");
+  add(sibling, tall, skinny_config(3), 1e-3, skinny.source().hash, "xgemm_skinny");
   add(device, {"fp32", "row", "TN", 2000, 16, 4000}, skinny_config(2), 1e-3, skinny.source().hash, "xgemm_skinny");
-  const auto seeds_of = [&](const KernelFamily& of, const db::ProblemRecord& problem) {
-    return gemmtune::seeds({database, device, of, problem, 0, limits}, skinny_space);
+  const auto seeds_of = [&](const KernelFamily& of, const db::ProblemRecord& problem, std::size_t recorded = 0) {
+    return gemmtune::seeds({database, device, of, problem, recorded, limits}, skinny_space);
   };
-  EXPECT_EQ(seeds_of(skinny, tall),
-            (std::vector<KernelConfig>{skinny_config(1), points[0], points[1], skinny_config(2)}));
+  const std::vector<KernelConfig> expected{skinny_config(1), skinny_config(3), points[0], points[1], skinny_config(2)};
+  EXPECT_EQ(seeds_of(skinny, tall), expected);
   EXPECT_EQ(seeds_of(skinny, {"fp32", "col", "NT", 16, 2048, 4096}),  // runs 2048 x 16, TN
             (std::vector<KernelConfig>{points[0], points[1], skinny_config(1), skinny_config(2)}));
   for (const db::ProblemRecord& other : {db::ProblemRecord{"fp32", "row", "NN", 2048, 16, 4096},
                                          db::ProblemRecord{"fp32", "row", "TN", 2048, 2048, 2048},
-                                         db::ProblemRecord{"fp32", "col", "TN", 16, 2048, 4096}}) {
+                                         db::ProblemRecord{"fp32", "col", "TN", 16, 2048, 4096},
+                                         db::ProblemRecord{"fp64", "row", "TN", 2048, 16, 4096}}) {
     const auto seeds = seeds_of(skinny, other);
     for (const auto& point : points)
-      EXPECT_EQ(std::ranges::find(seeds, point), seeds.end()) << other.layout << " " << other.trans << " " << other.m;
+      EXPECT_EQ(std::ranges::find(seeds, point), seeds.end())
+          << other.precision << " " << other.layout << " " << other.trans << " " << other.m;
   }
+
+  // Resumed after measuring its seeds: the same ones, in the same order.
+  add(device, tall, points[0], 0.5e-3, skinny.source().hash, "xgemm_skinny");
+  add(device, tall, skinny_config(1), 2e-3, skinny.source().hash, "xgemm_skinny");
+  EXPECT_EQ(seeds_of(skinny, tall, 2), expected);
 
   // A third starting point, for any transpositions, ahead of the two: the first two are taken.
   std::string description = skinny.description();
@@ -173,11 +185,13 @@ TEST_F(SeedSources, ADescriptionsStartingPointsComeBetweenTheProblemsWinnersAndT
   description.insert(at + key.size(), R"({"when": "N <= 64", "config": {"WPTM": 1, "WPTN": 8, "LM": 8, "LN": 1,
       "LK": 32, "KWI": 4, "VWA": 1, "VWB": 4, "ORDER": 1, "KSPLIT": 1}},)");
   const KernelFamily three = KernelFamily::from_json(description, skinny.source(), skinny.origin());
-  const std::vector<KernelConfig> three_points = three.starting_points(limits, {2048, 16, 4096}, "TN");
+  const std::vector<KernelConfig> three_points =
+      three.starting_points(limits, Precision::Single, {2048, 16, 4096}, "TN");
   ASSERT_EQ(three_points.size(), 3u);
   const KernelConfig third = in_space_terms(three, three_points[0], skinny_space);
   ASSERT_TRUE(skinny_space.contains(third));
-  EXPECT_EQ(seeds_of(three, tall), (std::vector<KernelConfig>{skinny_config(1), third, points[0], skinny_config(2)}));
+  EXPECT_EQ(seeds_of(three, tall),
+            (std::vector<KernelConfig>{skinny_config(1), skinny_config(3), third, points[0], skinny_config(2)}));
 }
 
 }  // namespace

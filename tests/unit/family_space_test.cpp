@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <optional>
 
 #include "core/precision.hpp"
 #include "dispatch/family_limits.hpp"
@@ -349,26 +350,30 @@ TEST(FamilySpace, LaunchRangesComeFromTheDescription) {
 }
 
 KernelFamily family_with_starting_points(const std::string& points) {
-  return KernelFamily::from_json(R"({"family": "f", "summary": "s", "entry": "e", "precisions": ["fp32"],
+  return KernelFamily::from_json(R"({"family": "f", "summary": "s", "entry": "e", "precisions": ["fp32", "fp64"],
     "transpositions": ["NN", "TN"], "parameters": [{"name": "P", "default": 8, "meaning": "m"},
                                                    {"name": "Q", "default": 1, "meaning": "m"}],
-    "local": ["1"], "global": ["1"], "starting_points": )" + points + "}",
+    "defines": {"BLOCK": "P * 2"}, "local": ["1"], "global": ["1"], "starting_points": )" + points + "}",
                                  {"f", "", ""}, "f.json");
 }
 
-// A starting point applies to the transpositions it lists (all where it lists none) where its
-// condition over the limits and the problem holds; one that divides by zero does not.
-TEST(FamilySpace, StartingPointsApplyToTheirTranspositionsWhereTheirConditionHolds) {
+// A starting point applies to the precisions and transpositions it lists (all where it lists none)
+// where its condition over the limits and the problem holds; one that divides by zero does not.
+TEST(FamilySpace, StartingPointsApplyToTheirPrecisionsAndTranspositionsWhereTheirConditionHolds) {
   const KernelFamily family = family_with_starting_points(R"([
-    {"transpositions": ["TN"], "when": "M >= 8 * N && element_bytes == 4", "config": {"P": 2}},
+    {"transpositions": ["TN"], "precisions": ["fp32"], "when": "M >= 8 * N && nv_compiler_options == 1",
+     "config": {"P": 2}},
     {"when": "K / (N - 16) > 0", "config": {"P": 4, "Q": 2}}])");
-  const NamedValues fp32 = {{"element_bytes", 4}};
-  EXPECT_EQ(family.starting_points(fp32, {2048, 16, 4096}, "TN"), (std::vector<KernelConfig>{{{"P", 2}, {"Q", 1}}}));
-  EXPECT_EQ(family.starting_points(fp32, {2048, 32, 4096}, "TN"),
-            (std::vector<KernelConfig>{{{"P", 2}, {"Q", 1}}, {{"P", 4}, {"Q", 2}}}));
-  EXPECT_EQ(family.starting_points(fp32, {2048, 32, 4096}, "NN"), (std::vector<KernelConfig>{{{"P", 4}, {"Q", 2}}}));
-  EXPECT_TRUE(family.starting_points({{"element_bytes", 8}}, {2048, 16, 4096}, "TN").empty());
-  EXPECT_TRUE(family.starting_points(fp32, {100, 16, 4096}, "TN").empty());
+  const NamedValues nvidia = {{"nv_compiler_options", 1}};
+  const auto points = [&](Precision precision, ProblemSize problem, const std::string& trans,
+                          const NamedValues& limits) { return family.starting_points(limits, precision, problem, trans); };
+  const KernelConfig first{{"P", 2}, {"Q", 1}}, second{{"P", 4}, {"Q", 2}};
+  EXPECT_EQ(points(Precision::Single, {2048, 16, 4096}, "TN", nvidia), std::vector<KernelConfig>{first});
+  EXPECT_EQ(points(Precision::Single, {2048, 32, 4096}, "TN", nvidia), (std::vector<KernelConfig>{first, second}));
+  EXPECT_EQ(points(Precision::Single, {2048, 32, 4096}, "NN", nvidia), std::vector<KernelConfig>{second});
+  EXPECT_EQ(points(Precision::Double, {2048, 32, 4096}, "TN", nvidia), std::vector<KernelConfig>{second});
+  EXPECT_TRUE(points(Precision::Single, {2048, 16, 4096}, "TN", {{"nv_compiler_options", 0}}).empty());
+  EXPECT_TRUE(points(Precision::Single, {100, 16, 4096}, "TN", nvidia).empty());
 }
 
 // Each mistake in a starting point is a ConfigError naming the description and the entry.
@@ -386,30 +391,55 @@ TEST(FamilySpace, AMalformedStartingPointIsAConfigErrorNamingIt) {
             R"(f.json: starting point 2: unknown transposition "TX")");
   EXPECT_EQ(message(R"({"transpositions": ["TT"], "when": "M > N", "config": {"P": 4}})"),
             R"(f.json: starting point 2: the family does not serve transposition "TT")");
+  EXPECT_EQ(message(R"({"transpositions": "TN", "when": "M > N", "config": {"P": 4}})"),
+            R"(f.json: starting point 2: "transpositions" must be an array)");
+  EXPECT_EQ(message(R"({"precisions": ["fp16"], "when": "M > N", "config": {"P": 4}})"),
+            R"(f.json: starting point 2: "fp16" is not a precision of the family)");
   EXPECT_EQ(message(R"({"when": "M > N", "config": {"P": 4}, "transposition": ["TN"]})"),
             R"(f.json: starting point 2: unknown key "transposition")");
   EXPECT_EQ(message(R"({"when": "M > N"})"), R"(f.json: starting point 2: "config" is missing)");
   EXPECT_EQ(message(R"({"config": {"P": 4}})"), R"(f.json: starting point 2: "when" is missing)");
-  EXPECT_EQ(message(R"({"when": "P > 4", "config": {"P": 4}})"),
-            "f.json: starting point 2: the condition may read the device limits and M, N, K, not parameters");
+  const std::string reads_parameter =
+      R"(f.json: starting point 2: "when" reads parameter P (perhaps through a define); it is evaluated before )"
+      "any configuration, so it may read the device limits and M, N, K only";
+  EXPECT_EQ(message(R"({"when": "P > 4", "config": {"P": 4}})"), reads_parameter);
+  EXPECT_EQ(message(R"({"when": "BLOCK > M", "config": {"P": 4}})"), reads_parameter);
   const std::string bad = message(R"({"when": "M > N +", "config": {"P": 4}})");
   EXPECT_EQ(bad.rfind(R"(f.json: starting point 2 condition "M > N +": )", 0), 0u) << bad;
   EXPECT_NE(message(R"({"when": "M > L", "config": {"P": 4}})").find("unknown name 'L'"), std::string::npos);
 }
 
-// xgemm_skinny's starting points for a TN product of a tall A on an NVIDIA device are in its space.
-TEST(FamilySpace, SkinnyStartingPointsAreInItsSpace) {
+// Every family's starting points, wherever one applies (each precision and transposition it serves,
+// on both kinds of device, over skinny, square and deep problems), are configurations of its space:
+// a session passes over one that is not, so a mistake in a description would go unseen.
+TEST(FamilySpace, EveryStartingPointIsInItsFamilysSpaceWhereItApplies) {
+  const std::vector<ProblemSize> problems = {{6000, 12, 1200}, {2048, 16, 4096}, {16, 2048, 4096}, {1024, 1024, 1024},
+                                             {2048, 64, 2048}, {64, 64, 500000}, {4096, 1, 4096}};
+  std::size_t applied = 0;
+  for (const auto& family : kernel_families())
+    for (const Precision precision : family.precisions())
+      for (const DeviceLimits& device : {nvidia_like(), cpu_like()}) {
+        const NamedValues limits = named_limits(device, precision);
+        std::optional<search::ParameterSpace> space;
+        for (const auto& trans : family.transpositions())
+          for (const ProblemSize& problem : problems)
+            for (const KernelConfig& point : family.starting_points(limits, precision, problem, trans)) {
+              if (!space) space.emplace(family_space(family, limits));
+              ++applied;
+              EXPECT_TRUE(space->contains(in_space_terms(family, point, *space)))
+                  << family.name() << " " << precision_info(precision).code << " " << trans << ": " << config_key(point);
+            }
+      }
+  EXPECT_GT(applied, 0u);
+  // xgemm_skinny's two, for a TN product with a tall, narrow C on NVIDIA's devices in fp32 only.
   const KernelFamily& skinny = kernel_family("xgemm_skinny");
-  const NamedValues limits = named_limits(nvidia_like(), Precision::Single);
-  const auto points = skinny.starting_points(limits, {6000, 12, 1200}, "TN");
-  ASSERT_EQ(points.size(), 2u);
-  const auto space = family_space(skinny, limits);
-  for (const auto& point : points) {
-    EXPECT_FALSE(skinny.rule_violation(point, limits)) << config_key(point);
-    EXPECT_FALSE(skinny.choice_violation(point, limits)) << config_key(point);
-    EXPECT_TRUE(space.contains(in_space_terms(skinny, point, space))) << config_key(point);
-  }
-  EXPECT_TRUE(skinny.starting_points(named_limits(cpu_like(), Precision::Single), {6000, 12, 1200}, "TN").empty());
+  const NamedValues nvidia = named_limits(nvidia_like(), Precision::Single);
+  EXPECT_EQ(skinny.starting_points(nvidia, Precision::Single, {6000, 12, 1200}, "TN").size(), 2u);
+  EXPECT_TRUE(skinny.starting_points(nvidia, Precision::Single, {6000, 12, 1200}, "NN").empty());
+  EXPECT_TRUE(skinny.starting_points(named_limits(nvidia_like(), Precision::Double), Precision::Double,
+                                     {6000, 12, 1200}, "TN").empty());
+  EXPECT_TRUE(skinny.starting_points(named_limits(cpu_like(), Precision::Single), Precision::Single,
+                                     {6000, 12, 1200}, "TN").empty());
 }
 
 class SpaceFile : public ::testing::Test {

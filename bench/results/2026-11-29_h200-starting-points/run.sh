@@ -1,6 +1,6 @@
 #!/bin/bash
 # H200: xgemm_skinny tuned from an empty database (no earlier winners to start from) for two TN
-# products of a tall A that neither the coverage set nor the starting points' own tuning holds,
+# products with a tall, narrow C that neither the coverage set nor the starting points' own tuning holds,
 # 30 s each, so that the description's starting points are the only seeds; then the five best.
 cd "$(dirname "$0")/../../.."
 source bench/results/unpack_gpu_bundle.sh
