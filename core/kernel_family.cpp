@@ -10,6 +10,7 @@
 
 #include "core/parameter_name.hpp"
 #include "core/precision.hpp"
+#include "core/transpose_code.hpp"
 #include "gemmtune/error.hpp"
 
 namespace gemmtune {
@@ -65,10 +66,6 @@ void reject_unknown_keys(const boost::json::object& object, const std::set<std::
   for (const auto& item : object)
     if (!known.contains(std::string(item.key())))
       throw ConfigError(where + ": unknown key \"" + std::string(item.key()) + "\"");
-}
-
-bool is_transposition(const std::string& trans) {
-  return trans == "NN" || trans == "NT" || trans == "TN" || trans == "TT";
 }
 
 // A condition that overflows or divides by zero does not hold.
@@ -192,7 +189,7 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
   if (family.precisions_.empty()) throw ConfigError(origin + ": \"precisions\" must name at least one");
   family.transpositions_ = strings_at(root, "transpositions", origin);
   for (const auto& trans : family.transpositions_)
-    if (!is_transposition(trans)) throw ConfigError(origin + ": unknown transposition \"" + trans + "\"");
+    if (!is_transpose_code(trans)) throw ConfigError(origin + ": unknown transposition \"" + trans + "\"");
 
   family.rule_texts_ = strings_at(root, "rules", origin);
   for (std::size_t i = 0; i < family.rule_texts_.size(); ++i)
@@ -246,7 +243,7 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
     StartingPoint point{strings_at(object, "transpositions", where), family_precisions_at(object, "precisions", where),
                         conditional_at(object, label, true, {"transpositions", "precisions"})};
     for (const auto& trans : point.transpositions)
-      if (!is_transposition(trans))
+      if (!is_transpose_code(trans))
         throw ConfigError(where + ": unknown transposition \"" + trans + "\"");
       else if (std::ranges::find(family.transpositions_, trans) == family.transpositions_.end())
         throw ConfigError(where + ": the family does not serve transposition \"" + trans + "\"");

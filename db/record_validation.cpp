@@ -8,6 +8,7 @@
 
 #include "core/kernel_config.hpp"
 #include "core/precision.hpp"
+#include "core/transpose_code.hpp"
 #include "db/crossover_size.hpp"
 #include "db/number_text.hpp"
 
@@ -96,7 +97,7 @@ Problem invalid_problem(const ProblemRecord& p) {
     return "precision: '" + p.precision + "' is not one of " + codes;
   }
   if (p.layout != "row" && p.layout != "col") return "layout: '" + p.layout + "' is not row or col";
-  if (p.trans != "NN" && p.trans != "NT" && p.trans != "TN" && p.trans != "TT")
+  if (!is_transpose_code(p.trans))
     return "trans: '" + p.trans + "' is not NN, NT, TN or TT";
   for (const auto& [name, size] : {std::pair{"m", p.m}, std::pair{"n", p.n}, std::pair{"k", p.k}})
     if (size < 1) return std::string(name) + ": " + std::to_string(size) + " is not a size (at least 1)";

@@ -7,6 +7,7 @@
 #include <map>
 #include <tuple>
 
+#include "core/transpose_code.hpp"
 #include "gemmtune/error.hpp"
 #include "tuner/problem_list.hpp"
 
@@ -69,7 +70,7 @@ BenchResult read_result(const json::value& value, const std::string& where) {
   result.n = reader.dimension("n");
   result.k = reader.dimension("k");
   result.trans = reader.text("trans", true);
-  if (result.trans != "NN" && result.trans != "NT" && result.trans != "TN" && result.trans != "TT")
+  if (!is_transpose_code(result.trans))
     reader.fail("trans", "'" + result.trans + "' is not NN, NT, TN or TT");
   result.peer = reader.text("peer", true);
   if (result.peer.empty()) reader.fail("peer", "empty");
