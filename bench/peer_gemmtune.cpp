@@ -2,8 +2,8 @@
 #include <memory>
 
 #include "bench/opencl_timing.hpp"
-#include "core/kernel_config.hpp"
 #include "gemmtune/handle.hpp"
+#include "tuner/choice_json.hpp"
 
 namespace gemmtune::bench {
 namespace {
@@ -61,13 +61,7 @@ class GemmtunePeer : public Peer {
     result.c = download_c(queue_, buffers.c, p);
     // Chosen after the calls: a configuration whose program failed to build gave way to another.
     const ConfigChoice choice = handle_.choose(shape);
-    result.extra = {{"config_source", to_string(choice.source)},
-                    {"config_detail", choice.detail},
-                    {"family", choice.family},
-                    {"runs_as", to_string(choice.runs_as.value_or(p.precision))},
-                    {"runs_trans", choice.runs_trans.value_or(transpose_code(p.trans_a, p.trans_b))},
-                    {"runs_layout", to_string(choice.runs_layout.value_or(Layout::RowMajor))},
-                    {"config", config_object(choice.config)}};
+    result.extra = cli::choice_json(choice, p.precision, transpose_code(p.trans_a, p.trans_b), Layout::RowMajor);
     return result;
   }
 

@@ -11,6 +11,13 @@ db::DeviceRecord device_record(const DeviceFingerprint& f) {
                                  f.max_work_group_size, "", "", f.architecture});
 }
 
+DeviceFingerprint recorded_fingerprint(const db::DeviceRecord& d) {
+  return {d.platform,         d.vendor,          d.name,
+          d.driver_version,   d.opencl_c_version, d.type,
+          d.compute_units,    d.clock_mhz,        d.global_mem_bytes,
+          d.local_mem_bytes,  d.max_work_group_size, d.architecture};
+}
+
 DeviceLimits recorded_limits(const db::DeviceRecord& device) {
   DeviceLimits limits;
   limits.max_work_group_size = device.max_work_group_size;

@@ -9,6 +9,9 @@ namespace gemmtune {
 // Every fingerprint field, with the keys computed from the fingerprint itself.
 db::DeviceRecord device_record(const DeviceFingerprint& fingerprint);
 
+// The fingerprint a stored device was recorded from (its keys are computed from it again).
+DeviceFingerprint recorded_fingerprint(const db::DeviceRecord& device);
+
 // A stored device as the performance model sees it: what its record says of its limits (the
 // work-item sizes taken as the work-group size, which the record does not keep).
 DeviceLimits recorded_limits(const db::DeviceRecord& device);

@@ -144,6 +144,7 @@ constexpr Subcommand subcommands[] = {
     {"merge", "merge two databases into a new one (A.db B.db -o OUT.db)", db_subcommands::merge},
     {"check", "integrity, schema version and schema completeness", db_subcommands::check},
     {"model", "the performance model's held-out prediction error and choice quality per device", db_subcommands::model},
+    {"choose", "what the dispatcher runs for given problems on a recorded device, and its next candidates", db_subcommands::choose},
 };
 
 void print_db_usage(std::ostream& out) {

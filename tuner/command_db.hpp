@@ -53,5 +53,6 @@ int export_evaluations(const Arguments& args);
 int import_evaluations(const Arguments& args);
 int merge(const Arguments& args);
 int model(const Arguments& args);
+int choose(const Arguments& args);
 
 }  // namespace gemmtune::cli::db_subcommands

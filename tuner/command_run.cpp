@@ -14,6 +14,7 @@
 #include "dispatch/program_cache.hpp"
 #include "gemmtune/handle.hpp"
 #include "tuner/call_timing.hpp"
+#include "tuner/choice_json.hpp"
 #include "tuner/cli.hpp"
 #include "tuner/commands.hpp"
 #include "tuner/host_check.hpp"
@@ -162,20 +163,15 @@ int run_gemm(const RunOptions& o) {
                             {"trans", trans},
                             {"layout", to_string(o.layout)},
                             {"precision", to_string(o.precision)},
-                            {"family", family.name()},
-                            {"runs_as", to_string(choice.runs_as.value_or(o.precision))},
-                            {"runs_trans", choice.runs_trans.value_or(trans)},
-                            {"runs_layout", to_string(choice.runs_layout.value_or(o.layout))},
-                            {"alpha", o.alpha}, {"beta", o.beta},
-                            {"config", config_object(config)},
-                            {"config_source", to_string(choice.source)},
-                            {"config_detail", choice.detail},
-                            {"repeat", o.repeat},
-                            {"seconds", median},
-                            {"gflops", gflops},
-                            {"checked", o.check},
-                            {"max_abs_error", check.max_abs_error},
-                            {"ok", check.ok}};
+                            {"alpha", o.alpha}, {"beta", o.beta}};
+    for (auto& field : choice_json(choice, o.precision, trans, o.layout)) out[field.key()] = std::move(field.value());
+    out["config"] = config_object(config);  // as it ran: aligned to the call's operands
+    out["repeat"] = o.repeat;
+    out["seconds"] = median;
+    out["gflops"] = gflops;
+    out["checked"] = o.check;
+    out["max_abs_error"] = check.max_abs_error;
+    out["ok"] = check.ok;
     if (!check.ok) out["failure"] = check.first_failure;
     std::cout << boost::json::serialize(out) << '\n';
   } else {

@@ -9,6 +9,7 @@
 
 #include "db/database.hpp"
 #include "db/schema.hpp"
+#include "core/kernel_config.hpp"
 #include "dispatch/config_selector.hpp"
 #include "dispatch/device_record.hpp"
 #include "dispatch/learned_model.hpp"
@@ -212,12 +213,7 @@ TEST_F(DbCommand, ModelPrintsTheTermsTheDispatcherFits) {
   const db::Database database(path, db::Database::Mode::ReadOnly);
   ASSERT_EQ(database.devices().size(), 1u);
   const db::DeviceRecord stored = database.devices().front();
-  DeviceFingerprint device;
-  device.platform = stored.platform, device.vendor = stored.vendor, device.name = stored.name;
-  device.driver_version = stored.driver_version, device.opencl_c_version = stored.opencl_c_version;
-  device.type = stored.type, device.compute_units = stored.compute_units, device.clock_mhz = stored.clock_mhz;
-  device.global_mem_bytes = stored.global_mem_bytes, device.local_mem_bytes = stored.local_mem_bytes;
-  device.max_work_group_size = stored.max_work_group_size, device.architecture = stored.architecture;
+  const DeviceFingerprint device = recorded_fingerprint(stored);
   ASSERT_EQ(device.key(), stored.key);
 
   for (const Precision precision : {Precision::Single, Precision::Double}) {
@@ -248,6 +244,86 @@ TEST_F(DbCommand, ModelPrintsTheTermsTheDispatcherFits) {
       EXPECT_DOUBLE_EQ(used.crowding_weight, 0);
     }
   }
+}
+
+// `db choose` says what the dispatcher runs on a device the database records, without the device:
+// a tuned problem's measured best alone, an untuned one's predicted candidates in the model's order.
+TEST_F(DbCommand, ChooseTellsWhatTheDispatcherRunsOnARecordedDevice) {
+  const std::filesystem::path path = directory / "shipped.db";
+  const std::string db = " --db " + quoted(path);
+  ASSERT_EQ(run_gemmtune("db import " GEMMTUNE_SOURCE_DIR "/configs/tuned/nvidia-h200.json" + db).exit_code, 0);
+  write_bytes(directory / "problems.txt", "4096 4096 4096 NN\n17 1 326539 TT  # a GEMV\n3194 2731 10 TT\n");
+  const ProcessResult report =
+      run_gemmtune("db choose --candidates 3 --json --problems " + quoted(directory / "problems.txt") + db);
+  ASSERT_EQ(report.exit_code, 0) << report.err;
+  const boost::json::value parsed = boost::json::parse(report.out);
+  EXPECT_EQ(parsed.at("device").at("name").as_string(), "NVIDIA H200");
+  const auto& problems = parsed.at("problems").as_array();
+  ASSERT_EQ(problems.size(), 3u);
+
+  // Tuned exactly: the fastest measured configuration, which `db show` lists first.
+  const auto& tuned = problems[0].as_object();
+  EXPECT_EQ(tuned.at("m").to_number<std::int64_t>(), 4096);
+  const auto& exact = tuned.at("candidates").as_array();
+  ASSERT_EQ(exact.size(), 1u);
+  EXPECT_EQ(exact[0].at("config_source").as_string(), "exact");
+  const ProcessResult shown = run_gemmtune("db show --size 4096 --family xgemm --top 1 --json" + db);
+  ASSERT_EQ(shown.exit_code, 0) << shown.err;
+  EXPECT_EQ(exact[0].at("family").as_string(), "xgemm");
+  // As stored, completed with the defaults of parameters added to the family since.
+  const boost::json::value shown_configs = boost::json::parse(shown.out).at("configs");
+  for (const auto& [name, value] : shown_configs.at(0).at("config").as_object())
+    EXPECT_EQ(exact[0].at("config").at(name), value) << name;
+
+  // Not tuned: the model's three best, different configurations, the first the library's choice.
+  const db::Database database(path, Database::Mode::ReadOnly);
+  const DeviceRecord h200 = database.devices().front();
+  const ConfigSelector selector(recorded_fingerprint(h200), recorded_limits(h200), path);
+  for (std::size_t i = 1; i < problems.size(); ++i) {
+    const auto& problem = problems[i].as_object();
+    const auto& candidates = problem.at("candidates").as_array();
+    ASSERT_EQ(candidates.size(), 3u) << boost::json::serialize(problem);
+    std::set<std::string> distinct;
+    for (const auto& candidate : candidates) {
+      EXPECT_EQ(candidate.at("config_source").as_string(), "nearest");
+      distinct.insert(std::string(candidate.at("family").as_string()) + boost::json::serialize(candidate.at("config")) +
+                      std::string(candidate.at("runs_trans").as_string()));
+    }
+    EXPECT_EQ(distinct.size(), 3u) << boost::json::serialize(problem);
+    const GemmShape shape{Precision::Single, Layout::RowMajor, Transpose::Yes, Transpose::Yes,
+                          static_cast<std::size_t>(problem.at("m").to_number<std::int64_t>()),
+                          static_cast<std::size_t>(problem.at("n").to_number<std::int64_t>()),
+                          static_cast<std::size_t>(problem.at("k").to_number<std::int64_t>())};
+    const ConfigChoice chosen = selector.choose(shape);
+    EXPECT_EQ(candidates[0].at("family").as_string(), chosen.family);
+    EXPECT_EQ(candidates[0].at("config"), config_object(chosen.config));
+  }
+  EXPECT_EQ(problems[1].at("trans").as_string(), "TT");
+
+  const ProcessResult text = run_gemmtune("db choose --size 17x1x326539 --trans TT" + db);
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_EQ(text.out.rfind("17x1x326539 TT fp32 row-major\n  choice ", 0), 0u) << text.out;
+  EXPECT_EQ(std::count(text.out.begin(), text.out.end(), '\n'), 1 + 2 * 4) << text.out;  // four candidates
+}
+
+TEST_F(DbCommand, ChooseRefusesBadInput) {
+  fill(directory / "t.db");
+  const std::string db = " --db " + quoted(directory / "t.db");
+  write_bytes(directory / "problems.txt", "64 64 64\n");
+  const std::string file = " --problems " + quoted(directory / "problems.txt");
+  expect_bad_input("db choose --device 0" + db, "no problem given");
+  expect_bad_input("db choose --device 0 --size 64" + file + db, "--size and --problems exclude each other");
+  expect_bad_input("db choose --device 0 --trans TT" + file + db, "--trans goes with --size");
+  expect_bad_input("db choose --device 0 --size 64 --candidates 0" + db, "--candidates");
+  expect_bad_input("db choose --device 0 --size 64x0x64" + db, "size");
+  expect_bad_input("db choose --device 0 --problems " + quoted(directory / "none.txt") + db, "none.txt");
+  expect_bad_input("db choose --size 64" + db, "2 devices");
+  const ProcessResult chosen = run_gemmtune("db choose --device 0 --size 512 --json" + db);
+  ASSERT_EQ(chosen.exit_code, 0) << chosen.err;
+  const boost::json::value parsed = boost::json::parse(chosen.out);
+  const auto& candidates = parsed.at("problems").at(0).at("candidates").as_array();
+  ASSERT_EQ(candidates.size(), 1u);
+  EXPECT_EQ(candidates[0].at("config_source").as_string(), "exact");
 }
 
 TEST_F(DbCommand, ExportImportRoundTrip) {
@@ -539,7 +615,7 @@ TEST_F(DbCommand, BadFilesExitTwoAndStayUntouched) {
   }
   ASSERT_EQ(gemmtune::testing::run_shell("sqlite3 " + quoted(foreign) + " 'PRAGMA user_version = 99'").exit_code, 0);
   const std::string foreign_bytes = read_bytes(foreign);
-  for (const char* command : {"list", "show --size 64", "best", "export", "check"}) {
+  for (const char* command : {"list", "show --size 64", "best", "export", "check", "choose --size 64"}) {
     expect_bad_input(std::string("db ") + command + " --db " + quoted(text), "not an SQLite database");
     expect_bad_input(std::string("db ") + command + " --db " + quoted(directory / "missing.db"), "no such database file");
     expect_bad_input(std::string("db ") + command + " --db " + quoted(foreign), "newer than this build");
