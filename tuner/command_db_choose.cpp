@@ -1,7 +1,9 @@
 // `gemmtune db choose`: what the dispatcher runs for given problems on a device the database
 // records, and the model's next best candidates, from the database alone (no device needed).
+#include <algorithm>
 #include <iostream>
 #include <limits>
+#include <optional>
 
 #include "core/kernel_config.hpp"
 #include "core/performance_model.hpp"
@@ -37,18 +39,44 @@ void print_choice(const ConfigChoice& choice, const std::string& trans) {
   std::cout << "\n      " << to_string(choice.source) << ": " << choice.detail << '\n';
 }
 
+void print_candidates(const std::vector<ConfigChoice>& candidates, const std::string& trans, const char* first,
+                      const char* others) {
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    std::cout << (i == 0 ? first : others);
+    print_choice(candidates[i], trans);
+  }
+}
+
+// Whether two lists run the same configurations the same way, in the same order (their details,
+// the predictions, may differ).
+bool same_runs(const std::vector<ConfigChoice>& a, const std::vector<ConfigChoice>& b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const ConfigChoice& x, const ConfigChoice& y) {
+    return x.family == y.family && x.config == y.config && x.runs_as == y.runs_as && x.runs_trans == y.runs_trans &&
+           x.runs_layout == y.runs_layout;
+  });
+}
+
+boost::json::array candidates_json(const std::vector<ConfigChoice>& candidates, Precision precision,
+                                   const std::string& trans, Layout layout) {
+  boost::json::array list;
+  for (const auto& candidate : candidates) list.push_back(choice_json(candidate, precision, trans, layout));
+  return list;
+}
+
 }  // namespace
 
 int choose(const Arguments& args) {
   auto options = common_options(
       "gemmtune db choose [--device INDEX | --device-key KEY] (--size MxNxK [--trans NN] | --problems FILE) "
-      "[--precision fp32] [--layout row] [--candidates N] [--db PATH] [--json]",
+      "[--precision fp32] [--layout row] [--candidates N] [--against OTHER.db] [--db PATH] [--json]",
       true);
   add_device_options(options);
   add_problem_options(options, false);
   options.add_options()("problems", po::value<std::string>(), "a problem file, as tune and bench read it")(
       "candidates", po::value<std::string>()->default_value(std::to_string(default_trial_candidates)),
-      "how many of the model's best to list (a handle's first calls of a shape time this many)");
+      "how many of the model's best to list (a handle's first calls of a shape time this many)")(
+      "against", po::value<std::string>(),
+      "another database: only the problems whose candidates differ there, with both lists");
   const auto values = parse("db choose", args, options);
   if (print_help(values, options)) return 0;
   const std::vector<Problem> problems = asked_problems(values);
@@ -66,35 +94,52 @@ int choose(const Arguments& args) {
   // taken as the work-group size), so a configuration a live device's other limits refuse is not
   // ruled out here.
   const ConfigSelector selector(recorded_fingerprint(device), recorded_limits(device), path);
+  // The same device's choices from another file, which need not hold it (then its vendor's best or
+  // the defaults): what importing one tuning in place of the other changes.
+  std::optional<ConfigSelector> other;
+  if (values.count("against")) {
+    const std::filesystem::path other_path = values["against"].as<std::string>();
+    db::Database(other_path, db::Database::Mode::ReadOnly);  // refused in one line as --db is
+    other.emplace(recorded_fingerprint(device), recorded_limits(device), other_path);
+  }
 
+  const bool json = values.count("json") != 0;
   boost::json::array list;
+  std::size_t differ = 0;
   for (const Problem& problem : problems) {
     const GemmShape shape{precision, layout, problem.trans_a, problem.trans_b,
                           problem.size.m, problem.size.n, problem.size.k};
     const std::string trans = transpose_code(problem.trans_a, problem.trans_b);
     const std::vector<ConfigChoice> candidates = selector.candidates(shape, count);
-    if (values.count("json")) {
-      boost::json::array chosen;
-      for (const auto& candidate : candidates) chosen.push_back(choice_json(candidate, precision, trans, layout));
-      list.push_back({{"m", problem.size.m},
-                      {"n", problem.size.n},
-                      {"k", problem.size.k},
-                      {"trans", trans},
-                      {"precision", to_string(precision)},
-                      {"layout", to_string(layout)},
-                      {"candidates", std::move(chosen)}});
+    std::vector<ConfigChoice> against;
+    if (other) {
+      against = other->candidates(shape, count);
+      if (same_runs(candidates, against)) continue;
+      ++differ;
+    }
+    if (json) {
+      boost::json::object entry{{"m", problem.size.m},
+                                {"n", problem.size.n},
+                                {"k", problem.size.k},
+                                {"trans", trans},
+                                {"precision", to_string(precision)},
+                                {"layout", to_string(layout)},
+                                {"candidates", candidates_json(candidates, precision, trans, layout)}};
+      if (other) entry["against_candidates"] = candidates_json(against, precision, trans, layout);
+      list.push_back(std::move(entry));
       continue;
     }
     std::cout << format_problem(problem) << ' ' << to_string(precision) << ' ' << to_string(layout) << "-major\n";
-    for (std::size_t i = 0; i < candidates.size(); ++i) {
-      std::cout << (i == 0 ? "  choice " : "  trial  ");
-      print_choice(candidates[i], trans);
-    }
+    print_candidates(candidates, trans, "  choice ", "  trial  ");
+    if (other) print_candidates(against, trans, "  against: choice ", "  against: trial  ");
   }
-  if (values.count("json"))
-    std::cout << boost::json::serialize(boost::json::object{{"device", device_to_json(device)},
-                                                            {"problems", std::move(list)}})
-              << '\n';
+  if (json) {
+    boost::json::object report{{"device", device_to_json(device)}, {"problems", std::move(list)}};
+    if (other) report["compared"] = problems.size(), report["differ"] = differ;
+    std::cout << boost::json::serialize(report) << '\n';
+  } else if (other) {
+    std::cout << differ << " of " << problems.size() << " problems' candidates differ\n";
+  }
   return 0;
 }
 

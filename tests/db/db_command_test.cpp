@@ -326,6 +326,33 @@ TEST_F(DbCommand, ChooseRefusesBadInput) {
   EXPECT_EQ(candidates[0].at("config_source").as_string(), "exact");
 }
 
+// --against: only the problems whose candidates another file changes, with both lists.
+TEST_F(DbCommand, ChooseAgainstAnotherDatabaseListsWhatItChanges) {
+  fill(directory / "t.db");
+  { Database(directory / "empty.db", Database::Mode::ReadWrite); }
+  const std::string db = " --device 0 --size 512 --json --db " + quoted(directory / "t.db");
+  const ProcessResult same = run_gemmtune("db choose" + db + " --against " + quoted(directory / "t.db"));
+  ASSERT_EQ(same.exit_code, 0) << same.err;
+  const boost::json::value unchanged = boost::json::parse(same.out);
+  EXPECT_EQ(unchanged.at("compared").to_number<std::int64_t>(), 1);
+  EXPECT_EQ(unchanged.at("differ").to_number<std::int64_t>(), 0);
+  EXPECT_TRUE(unchanged.at("problems").as_array().empty());
+
+  const ProcessResult changed = run_gemmtune("db choose" + db + " --against " + quoted(directory / "empty.db"));
+  ASSERT_EQ(changed.exit_code, 0) << changed.err;
+  const boost::json::value report = boost::json::parse(changed.out);
+  EXPECT_EQ(report.at("differ").to_number<std::int64_t>(), 1);
+  const auto& problem = report.at("problems").at(0);
+  EXPECT_EQ(problem.at("candidates").at(0).at("config_source").as_string(), "exact");
+  EXPECT_EQ(problem.at("against_candidates").at(0).at("config_source").as_string(), "default");
+  const ProcessResult text = run_gemmtune("db choose --device 0 --size 512 --db " + quoted(directory / "t.db") +
+                                          " --against " + quoted(directory / "empty.db"));
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("\n  against: choice xgemm "), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("\n1 of 1 problems' candidates differ\n"), std::string::npos) << text.out;
+  expect_bad_input("db choose" + db + " --against " + quoted(directory / "missing.db"), "no such database file");
+}
+
 TEST_F(DbCommand, ExportImportRoundTrip) {
   fill(directory / "t.db");
   const std::string db = " --db " + quoted(directory / "t.db");
