@@ -135,7 +135,10 @@ int choose(const Arguments& args) {
   }
   if (json) {
     boost::json::object report{{"device", device_to_json(device)}, {"problems", std::move(list)}};
-    if (other) report["compared"] = problems.size(), report["differ"] = differ;
+    if (other) {
+      report["compared"] = problems.size();
+      report["differ"] = differ;
+    }
     std::cout << boost::json::serialize(report) << '\n';
   } else if (other) {
     std::cout << differ << " of " << problems.size() << " problems' candidates differ\n";
