@@ -307,6 +307,11 @@ std::string format_seconds(double seconds) {
   return text.str();
 }
 
+bool runs_alike(const ConfigChoice& a, const ConfigChoice& b) {
+  return a.family == b.family && a.config == b.config && a.runs_as == b.runs_as && a.runs_trans == b.runs_trans &&
+         a.runs_layout == b.runs_layout;
+}
+
 ConfigSelector::ConfigSelector(DeviceFingerprint device, DeviceLimits limits, std::filesystem::path database)
     : device_(std::move(device)), limits_(limits), database_(std::move(database)) {}
 

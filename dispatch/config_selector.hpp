@@ -20,6 +20,10 @@ struct LearnedModel;
 // A time as a choice's detail writes it: "12.5 us" below a millisecond, else "3.25 ms".
 std::string format_seconds(double seconds);
 
+// Whether two choices run a call alike: the same family and configuration, computed in the same
+// precision, transpositions and layout (their sources and details may differ).
+bool runs_alike(const ConfigChoice& a, const ConfigChoice& b);
+
 // Reads the tuning database (read-only) and walks the chain
 //   exact:    this device key, kernel hash, precision, and the row-major problem the kernel runs
 //             (a column-major call is the row-major one with A and B traded: either layout's

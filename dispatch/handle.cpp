@@ -312,13 +312,9 @@ struct Handle::Impl {
     const ConfigChoice built = choose(shape, c_contiguous);
     if (trial_candidates > 1 && times_commands(queue) && built.family == first.family && built.config == first.config) {
       std::vector<ConfigChoice> candidates{first};
-      const auto runs_as_first = [&](const ConfigChoice& other) {
-        return other.family == first.family && other.config == first.config && other.runs_trans == first.runs_trans &&
-               other.runs_as == first.runs_as && other.runs_layout == first.runs_layout;
-      };
       for (ConfigChoice& other : selector.candidates(shape, trial_candidates, c_contiguous)) {
         if (candidates.size() == trial_candidates) break;
-        if (!runs_as_first(other)) candidates.push_back(std::move(other));
+        if (!runs_alike(other, first)) candidates.push_back(std::move(other));
       }
       if (candidates.size() > 1) slot.trials = std::make_shared<ShapeTrials>(std::move(candidates), slot.plan);
     }

@@ -50,10 +50,7 @@ void print_candidates(const std::vector<ConfigChoice>& candidates, const std::st
 // Whether two lists run the same configurations the same way, in the same order (their details,
 // the predictions, may differ).
 bool same_runs(const std::vector<ConfigChoice>& a, const std::vector<ConfigChoice>& b) {
-  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const ConfigChoice& x, const ConfigChoice& y) {
-    return x.family == y.family && x.config == y.config && x.runs_as == y.runs_as && x.runs_trans == y.runs_trans &&
-           x.runs_layout == y.runs_layout;
-  });
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(), runs_alike);
 }
 
 boost::json::array candidates_json(const std::vector<ConfigChoice>& candidates, Precision precision,
