@@ -401,6 +401,19 @@ std::vector<RankedConfig> rank_configs(const PerformanceModel& model, const std:
   return rank_configs(model, all, target);
 }
 
+std::vector<std::size_t> trial_picks(const std::vector<std::string>& families, std::size_t count) {
+  std::vector<std::size_t> picks;
+  for (std::size_t i = 0; i < families.size() && i < count; ++i) picks.push_back(i);
+  if (picks.size() < 2 || std::any_of(picks.begin(), picks.end(), [&](std::size_t i) { return families[i] != families[0]; }))
+    return picks;
+  for (std::size_t i = picks.size(); i < families.size(); ++i)
+    if (families[i] != families[0]) {
+      picks.push_back(i);
+      break;
+    }
+  return picks;
+}
+
 namespace {
 
 // What held_out_quality() reads of the observations whatever the terms, read once for all the
@@ -445,7 +458,11 @@ ModelQuality held_out_quality(const std::vector<Observation>& observations, cons
     for (std::size_t i : members) measured_here[groups.config_of[i]] = observations[i].seconds;
 
     // Each configuration measured here, predicted from its most trusted measurement elsewhere.
-    std::vector<std::pair<double, double>> scored_times;  // score, the time measured here
+    struct Scored {
+      double score, measured_here;
+      std::string family;
+    };
+    std::vector<Scored> scored_times;
     for (std::size_t i : members) {
       const Observation* source = nullptr;
       double least = std::numeric_limits<double>::infinity();
@@ -460,15 +477,17 @@ ModelQuality held_out_quality(const std::vector<Observation>& observations, cons
         adding_errors.push_back(errors.back());
         adding_errors_by_family[source->family->name()].push_back(errors.back());
       }
-      scored_times.emplace_back(model.score(*source, target, *predicted), observations[i].seconds);
+      scored_times.push_back({model.score(*source, target, *predicted), observations[i].seconds, source->family->name()});
     }
     if (!scored_times.empty()) {
       std::stable_sort(scored_times.begin(), scored_times.end(),
-                       [](const auto& a, const auto& b) { return a.first < b.first; });
-      choices.push_back(fastest / scored_times.front().second);
-      double tried = scored_times.front().second;
-      for (std::size_t j = 1; j < scored_times.size() && j < default_trial_candidates; ++j)
-        tried = std::min(tried, scored_times[j].second);
+                       [](const auto& a, const auto& b) { return a.score < b.score; });
+      choices.push_back(fastest / scored_times.front().measured_here);
+      std::vector<std::string> families;
+      for (const auto& scored : scored_times) families.push_back(scored.family);
+      double tried = scored_times.front().measured_here;
+      for (std::size_t j : trial_picks(families, default_trial_candidates))
+        tried = std::min(tried, scored_times[j].measured_here);
       trial_choices.push_back(fastest / tried);
     }
 

@@ -264,6 +264,14 @@ std::vector<RankedConfig> rank_configs(const PerformanceModel& model, const std:
 // eight (fp64: 0.87, 0.99, 0.995, 1.0).
 constexpr std::size_t default_trial_candidates = 4;
 
+// Which entries of a ranking (best first, each named by its family) trial calls time: the first
+// `count`, and where there are two or more and all of one family while the ranking holds another,
+// the best-ranked of another family after them. One family's measurements, carried to a shape,
+// can mislead alike: on the H200, 141x30x311429 TT and 509x13x186494 TN were given four
+// xgemm_outer candidates, which all ran slower than xgemm, and trial calls had no way back
+// (bench/results/2026-11-30_h200-outer-and-coverage/). Indices into `families`, in order.
+std::vector<std::size_t> trial_picks(const std::vector<std::string>& families, std::size_t count);
+
 // How well the model does on measurements it did not see: each measured problem in turn is held
 // out, and its configurations are predicted, and one chosen, from the other problems' measurements.
 struct ModelQuality {
@@ -278,7 +286,8 @@ struct ModelQuality {
   std::map<std::string, std::size_t> adding_predictions_by_family;
   std::size_t choices = 0;                      // held-out problems with a choice scored
   double choice_geomean = 0, choice_worst = 0;  // fastest measured there / the choice's measured time
-  // The same for the fastest of the model's best default_trial_candidates there, as trial calls keep.
+  // The same for the fastest of the candidates trial calls time there (trial_picks() of
+  // default_trial_candidates), as trial calls keep.
   double trials_geomean = 0, trials_worst = 0;
   std::size_t nearest_choices = 0;              // the same for the nearest tuned problem's best
   double nearest_geomean = 0, nearest_worst = 0;

@@ -95,7 +95,9 @@ class Chooser {
 
   // The database's choices for the shape, best first, up to `count`, with the time each was
   // measured or predicted to take (infinite where it is the vendor's best of another shape, which
-  // predicts nothing and comes alone). Empty where the database has nothing usable.
+  // predicts nothing and comes alone), and where `count` is more than one, after them the best of
+  // each family not among them (which trial_picks() chooses from). Empty where the database has
+  // nothing usable.
   std::vector<TimedChoice> from_database(const db::Database& database, const LearnedModel& learned,
                                          std::size_t count = 1) {
     const db::ProblemRecord problem{to_string(shape_.precision), to_string(shape_.layout), trans_,
@@ -120,7 +122,12 @@ class Chooser {
     }
     const std::vector<RankedConfig> ranked = rank_configs(learned.model, runnable, target);
     std::vector<TimedChoice> choices;
-    for (std::size_t i = 0; i < ranked.size() && i < count; ++i) choices.push_back(timed_choice(ranked[i], target));
+    std::set<std::string> families;
+    for (std::size_t i = 0; i < ranked.size(); ++i) {
+      const std::string& family = ranked[i].seen->family->name();
+      if (i < count || (count > 1 && !families.contains(family))) choices.push_back(timed_choice(ranked[i], target));
+      families.insert(family);
+    }
     if (!choices.empty()) return choices;
 
     std::vector<db::TunedBest> vendor;
@@ -229,7 +236,8 @@ struct RankedChoices {
   std::string skipped;
 };
 
-// The database's choices for `shape`, up to `count`: its own precision's, or those of the stronger
+// The database's choices for `shape`, up to `count` and each other family's best
+// (Chooser::from_database): its own precision's, or those of the stronger
 // precision of the same storage where they are known or predicted faster (fp32 kernels for a
 // skinny tf32 problem that leaves the matrix units idle). `own_default` is what runs where the
 // database has nothing.
@@ -275,7 +283,7 @@ GemmShape with_c_transposed(const GemmShape& shape) {
 // either problem stands alone (the faster where both were measured, the call's own among equals),
 // predictions are ranked by their times together, and the vendor's best of another shape (which
 // predicts nothing) comes only where neither predicts, the call's own first.
-RankedChoices merged(RankedChoices own, RankedChoices transposed, std::size_t count) {
+RankedChoices merged(RankedChoices own, RankedChoices transposed) {
   const auto measured = [](const RankedChoices& r) {
     return !r.best.empty() && r.best.front().choice.source == ConfigSource::Exact;
   };
@@ -293,7 +301,6 @@ RankedChoices merged(RankedChoices own, RankedChoices transposed, std::size_t co
   std::stable_sort(all.best.begin(), all.best.end(), [](const TimedChoice& a, const TimedChoice& b) {
     return a.seconds < b.seconds;
   });
-  if (all.best.size() > count) all.best.resize(count);
   return all;
 }
 
@@ -348,15 +355,17 @@ std::vector<ConfigChoice> ConfigSelector::candidates(const GemmShape& shape, std
         if (!candidate.choice.runs_trans) candidate.choice.runs_trans = transpose_code(transposed.trans_a, transposed.trans_b);
         candidate.choice.detail = as + candidate.choice.detail;
       }
-      best = merged(std::move(best), std::move(other), count);
+      best = merged(std::move(best), std::move(other));
     }
     if (!best.best.empty()) {
       // Only predictions have others worth timing: a measurement of the problem itself, or the
       // vendor's best of another shape (which predicts nothing), stands alone.
       if (best.best.front().choice.source == ConfigSource::Exact || !std::isfinite(best.best.front().seconds))
         best.best.resize(1);
+      std::vector<std::string> families;
+      for (const auto& candidate : best.best) families.push_back(candidate.choice.family);
       std::vector<ConfigChoice> choices;
-      for (auto& candidate : best.best) choices.push_back(std::move(candidate.choice));
+      for (std::size_t i : trial_picks(families, count)) choices.push_back(std::move(best.best[i].choice));
       choices.front().detail += best.skipped;
       return choices;
     }

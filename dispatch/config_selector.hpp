@@ -53,8 +53,10 @@ class ConfigSelector {
   // and a measurement of either problem is exact.
   ConfigChoice choose(const GemmShape& shape, bool c_contiguous = true) const;
   // The choice and, where it is a prediction, the model's next best configurations, up to `count`
-  // in all, best first: what a handle's first calls of the shape time (dispatch/candidate_trials.hpp).
-  // A measurement of the problem itself, the vendor's best and the defaults come alone.
+  // in all, best first, and where these are all of one family the best of another after them
+  // (trial_picks(), core/performance_model.hpp): what a handle's first calls of the shape time
+  // (dispatch/candidate_trials.hpp). A measurement of the problem itself, the vendor's best and
+  // the defaults come alone.
   std::vector<ConfigChoice> candidates(const GemmShape& shape, std::size_t count, bool c_contiguous = true) const;
   // Whether choose() and candidates() rank the call computed as C^T beside it: an NN or TT call
   // whose C is a vector of consecutive elements. Elsewhere `c_contiguous` changes nothing.

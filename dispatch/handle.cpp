@@ -311,9 +311,11 @@ struct Handle::Impl {
     // Not where the first choice gave way to another family's defaults: those were not ranked.
     const ConfigChoice built = choose(shape, c_contiguous);
     if (trial_candidates > 1 && times_commands(queue) && built.family == first.family && built.config == first.config) {
+      std::vector<ConfigChoice> ranked = selector.candidates(shape, trial_candidates, c_contiguous);
+      const std::size_t wanted = ranked.size();
       std::vector<ConfigChoice> candidates{first};
-      for (ConfigChoice& other : selector.candidates(shape, trial_candidates, c_contiguous)) {
-        if (candidates.size() == trial_candidates) break;
+      for (ConfigChoice& other : ranked) {
+        if (candidates.size() == wanted) break;
         if (!runs_alike(other, first)) candidates.push_back(std::move(other));
       }
       if (candidates.size() > 1) slot.trials = std::make_shared<ShapeTrials>(std::move(candidates), slot.plan);
@@ -385,7 +387,7 @@ struct Handle::Impl {
     const double seconds = trials.timing.best_seconds(winner);
     if (std::isfinite(seconds)) {
       kept.detail += "; the fastest of the model's " + std::to_string(trials.candidates.size()) +
-                     " best candidates, timed on the first " + std::to_string(trials.timing.timed_calls()) +
+                     " candidates, timed on the first " + std::to_string(trials.timing.timed_calls()) +
                      " calls: " + format_seconds(seconds);
       if (winner != 0 && std::isfinite(trials.timing.best_seconds(0)))
         kept.detail += " against " + format_seconds(trials.timing.best_seconds(0)) + " for its first choice";

@@ -5,6 +5,7 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <sstream>
 #include <vector>
 
 #include "db/database.hpp"
@@ -200,7 +201,9 @@ TEST_F(DbCommand, ModelReportsHeldOutQuality) {
 
   const ProcessResult text = run_gemmtune("db model" + db);
   EXPECT_NE(text.out.find("held-out choices"), std::string::npos) << text.out;
-  EXPECT_NE(text.out.find("the fastest of its 4 best (trial calls)"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("the fastest of its 4 best and another family's where these are one (trial calls)"),
+            std::string::npos)
+      << text.out;
   EXPECT_NE(text.out.find("of configurations that add into C: "), std::string::npos) << text.out;
   EXPECT_NE(text.out.find("residency gain"), std::string::npos) << text.out;
   expect_bad_input("db model --precision fp12" + db, "fp12");
@@ -275,21 +278,29 @@ TEST_F(DbCommand, ChooseTellsWhatTheDispatcherRunsOnARecordedDevice) {
   for (const auto& [name, value] : shown_configs.at(0).at("config").as_object())
     EXPECT_EQ(exact[0].at("config").at(name), value) << name;
 
-  // Not tuned: the model's three best, different configurations, the first the library's choice.
+  // Not tuned: the model's three best, different configurations, the first the library's choice,
+  // and where the three are of one family the best of another after them.
   const db::Database database(path, Database::Mode::ReadOnly);
   const DeviceRecord h200 = database.devices().front();
   const ConfigSelector selector(recorded_fingerprint(h200), recorded_limits(h200), path);
   for (std::size_t i = 1; i < problems.size(); ++i) {
     const auto& problem = problems[i].as_object();
     const auto& candidates = problem.at("candidates").as_array();
-    ASSERT_EQ(candidates.size(), 3u) << boost::json::serialize(problem);
+    ASSERT_GE(candidates.size(), 3u) << boost::json::serialize(problem);
+    ASSERT_LE(candidates.size(), 4u) << boost::json::serialize(problem);
+    std::set<std::string> families;
+    for (std::size_t j = 0; j < 3; ++j) families.insert(std::string(candidates[j].at("family").as_string()));
+    if (candidates.size() == 4) {
+      EXPECT_EQ(families.size(), 1u) << boost::json::serialize(problem);
+      EXPECT_FALSE(families.contains(std::string(candidates[3].at("family").as_string())));
+    }
     std::set<std::string> distinct;
     for (const auto& candidate : candidates) {
       EXPECT_EQ(candidate.at("config_source").as_string(), "nearest");
       distinct.insert(std::string(candidate.at("family").as_string()) + boost::json::serialize(candidate.at("config")) +
                       std::string(candidate.at("runs_trans").as_string()));
     }
-    EXPECT_EQ(distinct.size(), 3u) << boost::json::serialize(problem);
+    EXPECT_EQ(distinct.size(), candidates.size()) << boost::json::serialize(problem);
     const GemmShape shape{Precision::Single, Layout::RowMajor, Transpose::Yes, Transpose::Yes,
                           static_cast<std::size_t>(problem.at("m").to_number<std::int64_t>()),
                           static_cast<std::size_t>(problem.at("n").to_number<std::int64_t>()),
@@ -303,7 +314,18 @@ TEST_F(DbCommand, ChooseTellsWhatTheDispatcherRunsOnARecordedDevice) {
   const ProcessResult text = run_gemmtune("db choose --size 17x1x326539 --trans TT" + db);
   ASSERT_EQ(text.exit_code, 0) << text.err;
   EXPECT_EQ(text.out.rfind("17x1x326539 TT fp32 row-major\n  choice ", 0), 0u) << text.out;
-  EXPECT_EQ(std::count(text.out.begin(), text.out.end(), '\n'), 1 + 2 * 4) << text.out;  // four candidates
+  // The model's four best, all of one family, and the best of another.
+  EXPECT_EQ(std::count(text.out.begin(), text.out.end(), '\n'), 1 + 2 * 5) << text.out;
+  std::vector<std::string> families;
+  std::istringstream lines(text.out);
+  for (std::string line; std::getline(lines, line);) {
+    std::istringstream words(line);
+    std::string role, family;
+    if (words >> role >> family && (role == "choice" || role == "trial")) families.push_back(family);
+  }
+  ASSERT_EQ(families.size(), 5u) << text.out;
+  EXPECT_EQ(std::count(families.begin(), families.end(), families[0]), 4) << text.out;
+  EXPECT_NE(families[4], families[0]) << text.out;
 }
 
 TEST_F(DbCommand, ChooseRefusesBadInput) {

@@ -104,7 +104,7 @@ TEST_F(TrialCalls, KeepTheFastestCandidateAndEveryCallIsRight) {
   EXPECT_FALSE(kept.trying);
   EXPECT_EQ(kept.config, fast) << kept.detail;
   EXPECT_EQ(kept.source, ConfigSource::Nearest);
-  EXPECT_THAT(kept.detail, HasSubstr("the fastest of the model's 2 best candidates, timed on the first 4 calls"));
+  EXPECT_THAT(kept.detail, HasSubstr("the fastest of the model's 2 candidates, timed on the first 4 calls"));
   EXPECT_THAT(kept.detail, HasSubstr("for its first choice"));
 }
 

@@ -174,6 +174,28 @@ TEST_F(ConfigSelectorTest, CandidatesAreTheModelsBestInItsOrder) {
   EXPECT_EQ(ConfigSelector(me, limits, directory / "none.db").candidates(asked, 3).size(), 1u);
 }
 
+// Where the model's best few are all of one family, trial calls also time the best of another
+// after them: one family's measurements, carried to a shape, can mislead alike. A single
+// candidate (no trial calls) comes alone.
+TEST_F(ConfigSelectorTest, CandidatesOfOneFamilyAreFollowedByTheBestOfAnother) {
+  const KernelFamily& skinny = kernel_family("xgemm_skinny");
+  {
+    auto database = writable();
+    for (const std::int64_t tile : {16, 32, 64, 128})
+      add_result(database, me, problem(2048, 2048, 2048), valid_config(tile), 1e-3 + 1e-4 * static_cast<double>(tile));
+    add_result(database, me, problem(2048, 2048, 2048), skinny.defaults(), 40e-3, skinny.source().hash, skinny.name());
+  }
+  const ConfigSelector selector(me, limits, path);
+  const GemmShape asked{Precision::Single, Layout::RowMajor, Transpose::No, Transpose::No, 256, 256, 256};
+  const std::vector<ConfigChoice> candidates = selector.candidates(asked, 3);
+  ASSERT_EQ(candidates.size(), 4u);
+  for (std::size_t i = 0; i < 3; ++i) EXPECT_EQ(candidates[i].family, "xgemm") << candidates[i].detail;
+  EXPECT_EQ(candidates[3].family, "xgemm_skinny");
+  EXPECT_EQ(candidates[3].config, skinny.defaults());
+  EXPECT_THAT(candidates[3].detail, HasSubstr("from 2048x2048x2048 NN (xgemm_skinny) on this device"));
+  EXPECT_EQ(selector.candidates(asked, 1).size(), 1u);
+}
+
 // A configuration recorded before one of its parameters existed (its key without it) and measured
 // again since (the key with the parameter at its default) is one configuration: the candidates name
 // it once, and as many distinct ones as asked.

@@ -202,6 +202,19 @@ TEST(PerformanceModel, HeldOutTrialsKeepTheFastestOfTheModelsBest) {
   EXPECT_DOUBLE_EQ(quality.trials_geomean, 1);
 }
 
+// Trial calls time the model's first few, and where these are all of one family the best of
+// another after them; a mixed few, or a single candidate, come as ranked.
+TEST(PerformanceModel, TrialPicksAddAnotherFamilyWhereTheBestAreAllOne) {
+  using Picks = std::vector<std::size_t>;
+  EXPECT_EQ(trial_picks({"outer", "outer", "outer", "outer", "xgemm", "skinny"}, 3), (Picks{0, 1, 2, 4}));
+  EXPECT_EQ(trial_picks({"outer", "outer", "xgemm", "outer"}, 3), (Picks{0, 1, 2}));
+  EXPECT_EQ(trial_picks({"xgemm", "outer", "xgemm"}, 3), (Picks{0, 1, 2}));
+  EXPECT_EQ(trial_picks({"outer", "outer", "outer"}, 3), (Picks{0, 1, 2}));  // no other family ranked
+  EXPECT_EQ(trial_picks({"outer", "xgemm"}, 1), (Picks{0}));  // one candidate: no trial calls
+  EXPECT_EQ(trial_picks({"outer", "outer", "xgemm"}, 8), (Picks{0, 1, 2}));
+  EXPECT_EQ(trial_picks({}, 4), Picks{});
+}
+
 // The same with work-groups that gain half from sharing a unit (c at once take c^0.5 times one's
 // time): the fit, started from a full gain, finds it.
 TEST(PerformanceModel, FitRecoversHowMuchCoResidentWorkGroupsGain) {
