@@ -131,7 +131,8 @@ int model(const Arguments& args) {
     std::cout << '\n'
               << "  held-out choices (fastest measured / chosen's time): model " << ratio(quality.choice_geomean)
               << " geomean, " << ratio(quality.choice_worst) << " worst over " << quality.choices
-              << " problems; the fastest of its " << default_trial_candidates << " best and another family's where these are one (trial calls) "
+              << " problems; the fastest of its " << default_trial_candidates
+              << " best and another family's where these are one (trial calls) "
               << ratio(quality.trials_geomean) << " geomean, " << ratio(quality.trials_worst)
               << " worst; nearest problem's best " << ratio(quality.nearest_geomean) << " geomean, "
               << ratio(quality.nearest_worst) << " worst over " << quality.nearest_choices << '\n';
