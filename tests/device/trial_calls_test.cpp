@@ -166,6 +166,23 @@ TEST_F(TrialCalls, TurnedOffByTheEnvironment) {
   EXPECT_EQ(handle.choose(shape).config, slow);
 }
 
+// Two candidates asked for, both xgemm: the best xgemm_skinny configuration the model ranks is
+// timed after them, a third, and every call is right whichever is kept.
+TEST_F(TrialCalls, AnotherFamilysBestIsTimedWhereTheBestAreAllOneFamily) {
+  const KernelFamily& skinny = kernel_family("xgemm_skinny");
+  {
+    db::Database database(path, db::Database::Mode::ReadWrite);
+    add_result(database, device.entry.fingerprint, problem(300, 300, 300), skinny.defaults(), 50e-3,
+               skinny.source().hash, skinny.name());
+  }
+  const ScopedVariable two("GEMMTUNE_TRIALS", "2");
+  Handle handle(device.context(), device.entry.device(), path);
+  EXPECT_TRUE(call(handle, timing_queue, 8));
+  const ConfigChoice kept = handle.choose(shape);
+  EXPECT_FALSE(kept.trying);
+  EXPECT_THAT(kept.detail, HasSubstr("the fastest of the model's 3 candidates, timed on the first 6 calls"));
+}
+
 TEST_F(TrialCalls, AMalformedCountIsAClearError) {
   for (const char* value : {"many", "-1", "17", "4x"}) {
     const ScopedVariable malformed("GEMMTUNE_TRIALS", value);
