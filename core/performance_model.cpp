@@ -401,7 +401,7 @@ std::vector<RankedConfig> rank_configs(const PerformanceModel& model, const std:
   return rank_configs(model, all, target);
 }
 
-std::vector<std::size_t> trial_picks(const std::vector<std::string>& families, std::size_t count) {
+std::vector<std::size_t> trial_picks(const std::vector<std::string_view>& families, std::size_t count) {
   std::vector<std::size_t> picks;
   for (std::size_t i = 0; i < families.size() && i < count; ++i) picks.push_back(i);
   if (picks.size() < 2 || std::any_of(picks.begin(), picks.end(), [&](std::size_t i) { return families[i] != families[0]; }))
@@ -460,7 +460,7 @@ ModelQuality held_out_quality(const std::vector<Observation>& observations, cons
     // Each configuration measured here, predicted from its most trusted measurement elsewhere.
     struct Scored {
       double score, measured_here;
-      std::string family;
+      std::string_view family;
     };
     std::vector<Scored> scored_times;
     for (std::size_t i : members) {
@@ -483,7 +483,7 @@ ModelQuality held_out_quality(const std::vector<Observation>& observations, cons
       std::stable_sort(scored_times.begin(), scored_times.end(),
                        [](const auto& a, const auto& b) { return a.score < b.score; });
       choices.push_back(fastest / scored_times.front().measured_here);
-      std::vector<std::string> families;
+      std::vector<std::string_view> families;
       for (const auto& scored : scored_times) families.push_back(scored.family);
       double tried = scored_times.front().measured_here;
       for (std::size_t j : trial_picks(families, default_trial_candidates))

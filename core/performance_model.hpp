@@ -9,6 +9,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -270,7 +271,7 @@ constexpr std::size_t default_trial_candidates = 4;
 // can mislead alike: on the H200, 141x30x311429 TT and 509x13x186494 TN were given four
 // xgemm_outer candidates, which all ran slower than xgemm, and trial calls had no way back
 // (bench/results/2026-11-30_h200-outer-and-coverage/). Indices into `families`, in order.
-std::vector<std::size_t> trial_picks(const std::vector<std::string>& families, std::size_t count);
+std::vector<std::size_t> trial_picks(const std::vector<std::string_view>& families, std::size_t count);
 
 // How well the model does on measurements it did not see: each measured problem in turn is held
 // out, and its configurations are predicted, and one chosen, from the other problems' measurements.

@@ -9,6 +9,7 @@
 #include <limits>
 #include <set>
 #include <sstream>
+#include <string_view>
 #include <vector>
 
 #include "db/database.hpp"
@@ -362,7 +363,7 @@ std::vector<ConfigChoice> ConfigSelector::candidates(const GemmShape& shape, std
       // vendor's best of another shape (which predicts nothing), stands alone.
       if (best.best.front().choice.source == ConfigSource::Exact || !std::isfinite(best.best.front().seconds))
         best.best.resize(1);
-      std::vector<std::string> families;
+      std::vector<std::string_view> families;
       for (const auto& candidate : best.best) families.push_back(candidate.choice.family);
       std::vector<ConfigChoice> choices;
       for (std::size_t i : trial_picks(families, count)) choices.push_back(std::move(best.best[i].choice));
