@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <set>
 #include <sstream>
+#include <string>
+#include <tuple>
 #include <vector>
 
 #include "tests/db/db_test_support.hpp"
@@ -124,14 +126,19 @@ TEST(BenchProblems, MixedOrMisplacedProblemOptionsExitTwo) {
             std::string::npos);
 }
 
-// The kept sets are what their headers say: the random one is the draw its header names.
-TEST(BenchProblems, RandomValidationSetIsTheDrawItsHeaderNames) {
-  const std::string kept = read_bytes(validation + "random_100.txt");
-  const ProcessResult drawn = run_gemmtune("bench --random 100 --seed 2026 --list");
-  ASSERT_EQ(drawn.exit_code, 0) << drawn.err;
-  EXPECT_NE(kept.find("gemmtune bench --random 100 --seed 2026 --list"), std::string::npos);
-  ASSERT_EQ(problem_lines(kept).size(), 100u);
-  EXPECT_EQ(text_of(problem_lines(kept)), text_of(problem_lines(drawn.out)));
+// The kept sets are what their headers say: a random one is the draw its header names.
+TEST(BenchProblems, RandomValidationSetsAreTheDrawsTheirHeadersName) {
+  for (const auto& [file, arguments, count] :
+       {std::tuple<std::string, std::string, std::size_t>{"random_100.txt", "--random 100 --seed 2026", 100},
+        {"cpu_random_30.txt", "--random 30 --largest 2048 --seed 1", 30},
+        {"cpu_random_30_seed2.txt", "--random 30 --largest 2048 --seed 2", 30}}) {
+    const std::string kept = read_bytes(validation + file);
+    const ProcessResult drawn = run_gemmtune("bench " + arguments + " --list");
+    ASSERT_EQ(drawn.exit_code, 0) << drawn.err;
+    EXPECT_NE(kept.find("gemmtune bench " + arguments + " --list"), std::string::npos) << file;
+    ASSERT_EQ(problem_lines(kept).size(), count) << file;
+    EXPECT_EQ(text_of(problem_lines(kept)), text_of(problem_lines(drawn.out))) << file;
+  }
 }
 
 TEST(BenchProblems, RealApplicationSetCoversEveryTranspositionAndFits) {
