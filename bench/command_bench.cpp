@@ -9,6 +9,7 @@
 #include <limits>
 #include <map>
 #include <sstream>
+#include <string_view>
 #include <thread>
 
 #include "bench/peer.hpp"
@@ -128,6 +129,12 @@ class Bench {
     if (setup_.device.fingerprint.type == "cpu" && !std::getenv("OPENBLAS_THREAD_TIMEOUT"))
       note("OPENBLAS_THREAD_TIMEOUT is unset: OpenBLAS's idle threads spin and slow the OpenCL peers on this "
            "CPU device; run with OPENBLAS_THREAD_TIMEOUT=4 for a fair comparison");
+    // gemmtune sets it (tuner/pocl_affinity.hpp) unless the user did or a CPU set forbids it.
+    const char* pinned = std::getenv("POCL_AFFINITY");
+    if (setup_.device.fingerprint.platform == "Portable Computing Language" &&
+        !(pinned && std::string_view(pinned) == "1"))
+      note("PoCL's worker threads are not pinned to cores (POCL_AFFINITY is not 1): calls of many work-groups may run "
+           "at half speed where the scheduler puts two workers on one core");
     print_header();
     for (const auto& shape : shapes) {
       run_shape(shape);

@@ -9,6 +9,7 @@
 
 #include "tuner/cli.hpp"
 #include "tuner/commands.hpp"
+#include "tuner/pocl_affinity.hpp"
 
 namespace {
 
@@ -56,6 +57,8 @@ int main(int argc, char** argv) {
   // Beyond a file-size limit (ulimit -f) a write then fails with EFBIG and is reported as an error,
   // instead of the signal killing the program between two database writes without a word.
   std::signal(SIGXFSZ, SIG_IGN);
+  // Before any command starts OpenCL, whose CPU device reads it then.
+  gemmtune::cli::pin_pocl_workers();
   if (argc < 2) {
     print_usage(std::cerr);
     return 2;
