@@ -36,6 +36,9 @@
 //               room for; needs TSM and TSN to be multiples of 32; 0: columns as they are
 //   MAXREG      registers per work-item that NVIDIA's compiler may use (passed to it as
 //               -cl-nv-maxrregcount); 0: the compiler's own choice
+//   CSTAGE      1: whole tiles of C that are not written as vectors (rows not 16-byte aligned, or
+//               a work-item's columns not in runs of 4) go through local memory, from where
+//               consecutive work-items write consecutive columns; 0: each work-item writes its own
 // Problem properties, set by the host for each problem (not tuned):
 //   PRECISION   32 (float) or 64 (double; needs cl_khr_fp64): core/precision.cpp's kernel codes
 //   TRANSA, TRANSB  1 when op(A) = A^T (op(B) = B^T)
@@ -323,6 +326,44 @@ inline void atomic_add_real(__global REAL* p, const REAL value) {
 }
 #endif
 
+#if CSTAGE && KSPLIT == 1
+// Rows of C in local memory at a time: B's local tiles, free once the last K tile is multiplied.
+#define STAGE_ROWS (BUFFERS * TSK * LDB_LOCAL / TSN < RTSM ? BUFFERS * TSK * LDB_LOCAL / TSN : RTSM)
+
+// Writes a whole tile of C one slab of rows at a time (the rows ROW(lm, wm) of one wm), through
+// `stage`: a work-item's own columns, written one by one, scatter a warp's stores over several
+// times the memory lines (on an H200 a flat 3194x2731x10 TT ran 1.6 times as long as 3194x2732x10),
+// where from local memory consecutive work-items write consecutive columns of a row.
+inline void store_c_staged(__local REAL* stage, __global REAL* c, const int ldc, const REAL alpha,
+                           const REAL beta, REAL acc[WPTM][WPTN], const int lm, const int ln) {
+  const int thread = get_local_id(1) * RTSN + get_local_id(0);
+  const int pieces = (RTSM + STAGE_ROWS - 1) / STAGE_ROWS;  // rounds of local memory per slab
+  // One loop over the rounds with its two barriers, the accumulators picked by unrolled tests:
+  // barriers inside unrolled loops took PoCL's compiler minutes for 8 rows a work-item.
+  for (int round = 0; round < WPTM * pieces; ++round) {
+    const int slab = round / pieces, first = (round % pieces) * STAGE_ROWS;
+    if (lm >= first && lm < first + STAGE_ROWS) {
+#pragma unroll
+      for (int wm = 0; wm < WPTM; ++wm) {
+        if (wm == slab) {
+#pragma unroll
+          for (int wn = 0; wn < WPTN; ++wn) stage[(lm - first) * TSN + COL(ln, wn)] = acc[wm][wn];
+        }
+      }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int e = thread; e < STAGE_ROWS * TSN; e += RTSM * RTSN) {
+      const int row = first + e / TSN;
+      if (row < RTSM) {
+        __global REAL* p = c + (size_t)ROW(row, slab) * ldc + e % TSN;
+        *p = beta == (REAL)0 ? alpha * stage[e] : mad(alpha, stage[e], beta * *p);
+      }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+}
+#endif
+
 // C = beta * C (0 when beta is 0, without reading C): the first step of a split-K product.
 __kernel void xgemm_scale(const int M, const int N, const REAL beta, __global REAL* C,
                           const ulong c_offset, const int ldc) {
@@ -450,6 +491,12 @@ void xgemm(const int M, const int N, int K, const REAL alpha, const REAL beta,
         *p = beta == (REAL)0 ? alpha * sum : mad((CONCAT(REAL, 4))(alpha), sum, beta * *p);
       }
     }
+    return;
+  }
+#endif
+#if CSTAGE && KSPLIT == 1
+  if (full) {
+    store_c_staged(&bls[0][0], c, ldc, alpha, beta, acc, lm, ln);
     return;
   }
 #endif

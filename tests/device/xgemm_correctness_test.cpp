@@ -161,6 +161,58 @@ TEST(XgemmSemantics, EmptyMOrNChangesNothing) {
   }
 }
 
+// Whole tiles of C written through local memory (CSTAGE): rows of C that are not 16-byte aligned
+// (odd columns, an odd offset), columns not in runs of 4 where they are, slabs of rows that take
+// one or several rounds of local memory, under every transposition, in both precisions. Partial
+// tiles keep the work-items' own stores.
+const KernelConfig staged_configurations[] = {
+    {{"TSM", 64}, {"TSN", 64}, {"TSK", 16}, {"WPTM", 4}, {"WPTN", 4}, {"VWA", 4}, {"VWB", 4},
+     {"STRM", 0}, {"STRN", 0}, {"PADA", 0}, {"PADB", 0}, {"PREFETCH", 1}, {"KUNROLL", 4}, {"WARPN", 0},
+     {"CSTAGE", 1}},
+    // Two rounds of 8 rows a slab, work-items laid out by warps. (Eight rows a work-item take PoCL's
+    // compiler minutes here.)
+    {{"TSM", 64}, {"TSN", 64}, {"TSK", 8}, {"WPTM", 4}, {"WPTN", 4}, {"VWA", 2}, {"VWB", 2},
+     {"STRM", 2}, {"STRN", 2}, {"PADA", 0}, {"PADB", 0}, {"PREFETCH", 0}, {"KUNROLL", 8}, {"WARPN", 4},
+     {"CSTAGE", 1}},
+    // Two columns a work-item: staged even where C's rows are aligned.
+    {{"TSM", 32}, {"TSN", 64}, {"TSK", 16}, {"WPTM", 4}, {"WPTN", 2}, {"VWA", 2}, {"VWB", 2},
+     {"STRM", 1}, {"STRN", 0}, {"PADA", 1}, {"PADB", 1}, {"PREFETCH", 1}, {"KUNROLL", 4}, {"WARPN", 0},
+     {"CSTAGE", 1}},
+};
+
+template <typename Real>
+void expect_staged_tiles_match(const KernelConfig& config) {
+  for (int trans = 0; trans < 4; ++trans) {
+    const Transpose ta = trans & 2 ? Transpose::Yes : Transpose::No, tb = trans & 1 ? Transpose::Yes : Transpose::No;
+    for (const Shape shape : {Shape{130, 131, 20}, Shape{200, 198, 37}, Shape{256, 256, 64}})
+      for (const bool offset : {false, true}) {
+        GemmArguments g = dense_gemm_arguments(Layout::RowMajor, ta, tb, shape.m, shape.n, shape.k);
+        if (offset) g.ldc += 1, g.c_offset = 3;
+        for (const double beta : {0.0, -0.5}) {
+          const CheckResult result = run_and_check<Real>(shared_device(), {g, 1.25, beta}, config);
+          EXPECT_TRUE(result.ok) << shape.m << "x" << shape.n << "x" << shape.k << " " << transpose_code(ta, tb)
+                                 << (offset ? " offset" : "") << " beta " << beta << ": " << result.first_failure;
+        }
+      }
+  }
+}
+
+class XgemmStagedC : public ::testing::TestWithParam<int> {};
+
+TEST_P(XgemmStagedC, MatchesOpenBlasOnAlignedAndUnalignedRows) {
+  expect_staged_tiles_match<float>(staged_configurations[GetParam()]);
+}
+
+INSTANTIATE_TEST_SUITE_P(Configurations, XgemmStagedC, ::testing::Range(0, 3));
+
+TEST(XgemmStagedCDouble, MatchesOpenBlasOnAlignedAndUnalignedRows) {
+  if (!shared_device().limits.fp64) GTEST_SKIP() << "device has no cl_khr_fp64";
+  expect_staged_tiles_match<double>({{"TSM", 64}, {"TSN", 32}, {"TSK", 8}, {"WPTM", 4}, {"WPTN", 4},
+                                     {"VWA", 4}, {"VWB", 2}, {"STRM", 0}, {"STRN", 2}, {"PADA", 0},
+                                     {"PADB", 0}, {"PREFETCH", 1}, {"KUNROLL", 4}, {"WARPN", 0},
+                                     {"ADVANCE", 1}, {"UNCHECKED", 1}, {"CSTAGE", 1}});
+}
+
 // Through the dispatcher's built-in default. Compiling that configuration in fp64 is most of this
 // test's time (about 15 s a program on PoCL), and the program depends only on the transposition the
 // kernel runs and the vector widths that A's and B's leading dimensions allow: with both leading

@@ -119,9 +119,9 @@ RowMajorGemm row_major(std::size_t m, std::size_t n, std::size_t k, bool trans_a
 
 TEST(XgemmConfig, DefinesAreOnlyNamesAndIntegers) {
   EXPECT_EQ(xgemm_defines({{"TSM", 32}}, Precision::Double, row_major(64, 256, 32, true, false)),
-            "-DADVANCE=0 -DKSPLIT=1 -DKUNROLL=8 -DMAXREG=0 -DPADA=4 -DPADB=4 -DPREFETCH=1 -DSTRM=2 -DSTRN=2 -DSWIZZLE=0 "
-            "-DTSK=16 -DTSM=32 -DTSN=128 -DUNCHECKED=0 -DVWA=4 -DVWB=4 -DWARPN=0 -DWPTM=8 -DWPTN=8 -DPRECISION=64 -DTRANSA=1 "
-            "-DTRANSB=0 -DCHECKS=1");
+            "-DADVANCE=0 -DCSTAGE=0 -DKSPLIT=1 -DKUNROLL=8 -DMAXREG=0 -DPADA=4 -DPADB=4 -DPREFETCH=1 -DSTRM=2 "
+            "-DSTRN=2 -DSWIZZLE=0 -DTSK=16 -DTSM=32 -DTSN=128 -DUNCHECKED=0 -DVWA=4 -DVWB=4 -DWARPN=0 -DWPTM=8 "
+            "-DWPTN=8 -DPRECISION=64 -DTRANSA=1 -DTRANSB=0 -DCHECKS=1");
 }
 
 // Bounds checks are compiled out only where asked for and where every tile lies inside the matrices.
