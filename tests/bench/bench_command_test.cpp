@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "tests/support/process.hpp"
+#include "tuner/pocl_affinity.hpp"
 
 namespace gemmtune::testing {
 namespace {
@@ -84,6 +85,24 @@ TEST(BenchCommand, WarnsOfSpinningOpenBlasThreadsOnCpuDevices) {
   const ProcessResult set = run_shell("OPENBLAS_THREAD_TIMEOUT=4 " + gemmtune_binary() + bench);
   ASSERT_EQ(set.exit_code, 0) << set.err << set.out;
   EXPECT_EQ(set.out.find("OPENBLAS_THREAD_TIMEOUT"), std::string::npos) << set.out;
+}
+
+// gemmtune pins PoCL's workers itself (tuner/pocl_affinity.hpp); a user who keeps the scheduler's
+// placement is told what it may cost, and one who leaves the variable alone hears nothing of it.
+TEST(BenchCommand, SaysWhenPoclWorkersAreNotPinned) {
+  const std::string bench = " bench --sizes 64 --peers openblas --repeat 2 --warm-up 1 --db /nonexistent/x.db";
+  const ProcessResult kept = run_shell("OPENBLAS_THREAD_TIMEOUT=4 POCL_AFFINITY=0 " + gemmtune_binary() + bench);
+  ASSERT_EQ(kept.exit_code, 0) << kept.err << kept.out;
+  if (kept.out.find("pthread-") == std::string::npos) GTEST_SKIP() << "the default device is not PoCL's CPU";
+  EXPECT_NE(kept.out.find("PoCL's worker threads are not pinned"), std::string::npos) << kept.out;
+  cpu_set_t allowed;
+  CPU_ZERO(&allowed);
+  ASSERT_EQ(sched_getaffinity(0, sizeof(allowed), &allowed), 0);
+  if (!cli::allows_every_online_cpu(allowed, sysconf(_SC_NPROCESSORS_ONLN)))
+    GTEST_SKIP() << "this process runs on a CPU set, where gemmtune leaves PoCL's workers alone";
+  const ProcessResult unset = run_shell("OPENBLAS_THREAD_TIMEOUT=4 env -u POCL_AFFINITY " + gemmtune_binary() + bench);
+  ASSERT_EQ(unset.exit_code, 0) << unset.err << unset.out;
+  EXPECT_EQ(unset.out.find("PoCL's worker threads"), std::string::npos) << unset.out;
 }
 
 TEST(BenchCommand, UnknownPeerExitsTwoWithOneLine) {
