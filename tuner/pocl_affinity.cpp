@@ -14,12 +14,15 @@ bool allows_every_online_cpu(const cpu_set_t& allowed, long online) {
   return true;
 }
 
-bool pin_pocl_workers() {
-  if (std::getenv("POCL_AFFINITY")) return false;
+bool this_thread_may_run_on_every_cpu() {
   cpu_set_t allowed;
   CPU_ZERO(&allowed);
-  if (sched_getaffinity(0, sizeof(allowed), &allowed) != 0) return false;
-  if (!allows_every_online_cpu(allowed, sysconf(_SC_NPROCESSORS_ONLN))) return false;
+  return sched_getaffinity(0, sizeof(allowed), &allowed) == 0 &&
+         allows_every_online_cpu(allowed, sysconf(_SC_NPROCESSORS_ONLN));
+}
+
+bool pin_pocl_workers() {
+  if (std::getenv("POCL_AFFINITY") || !this_thread_may_run_on_every_cpu()) return false;
   return setenv("POCL_AFFINITY", "1", 0) == 0;
 }
 

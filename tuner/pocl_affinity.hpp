@@ -10,6 +10,10 @@ namespace gemmtune::cli {
 // leaves one out.
 bool allows_every_online_cpu(const cpu_set_t& allowed, long online);
 
+// allows_every_online_cpu() for the calling thread's own affinity (taskset gives a process's
+// threads theirs); false where it cannot be read.
+bool this_thread_may_run_on_every_cpu();
+
 // Sets POCL_AFFINITY=1 in this process's environment, which PoCL reads when it starts its worker
 // threads and which tune's worker processes inherit, unless it is set already (POCL_AFFINITY=0
 // keeps the scheduler's placement) or the calling thread may not run on every online CPU.
