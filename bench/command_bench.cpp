@@ -131,7 +131,7 @@ class Bench {
            "CPU device; run with OPENBLAS_THREAD_TIMEOUT=4 for a fair comparison");
     // gemmtune sets it (tuner/pocl_affinity.hpp) unless the user did or a CPU set forbids it.
     const char* pinned = std::getenv("POCL_AFFINITY");
-    if (setup_.device.fingerprint.platform == "Portable Computing Language" &&
+    if (setup_.device.fingerprint.platform == pocl_platform_name &&
         !(pinned && std::string_view(pinned) == "1"))
       note("PoCL's worker threads are not pinned to cores (POCL_AFFINITY is not 1): calls of many work-groups may run "
            "at half speed where the scheduler puts two workers on one core");

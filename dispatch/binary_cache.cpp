@@ -260,8 +260,8 @@ void BinaryCache::store(const std::filesystem::path& file, const std::string& ke
 bool implementation_caches_programs(const cl::Device& device) {
   const char* kernel_cache = std::getenv("POCL_KERNEL_CACHE");
   const bool pocl_cache_on = !kernel_cache || std::string_view(kernel_cache) != "0";
-  return pocl_cache_on && cl::Platform(device.getInfo<CL_DEVICE_PLATFORM>()).getInfo<CL_PLATFORM_NAME>() ==
-                              "Portable Computing Language";
+  return pocl_cache_on &&
+         cl::Platform(device.getInfo<CL_DEVICE_PLATFORM>()).getInfo<CL_PLATFORM_NAME>() == pocl_platform_name;
 }
 
 std::shared_ptr<BinaryCache> binary_cache_for(const cl::Device& device) {

@@ -4,17 +4,22 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "dispatch/opencl.hpp"
 
 namespace gemmtune {
 
+// What PoCL calls its platform (CL_PLATFORM_NAME): its kernel cache and its worker threads'
+// placement are its own, and the library and the bench check for them by this name.
+inline constexpr std::string_view pocl_platform_name = "Portable Computing Language";
+
 // A device and its software stack as OpenCL describes it. Tuning results are keyed by the fields
 // that identify it (db/device_keys.hpp; SCHEMA.md says which, and why), with the kernel's source
 // hash, so a new driver never silently reuses old timings; the others are information only.
 struct DeviceFingerprint {
-  std::string platform;
+  std::string platform;  // CL_PLATFORM_NAME: pocl_platform_name for PoCL's devices
   std::string vendor;
   std::string name;
   std::string driver_version;
