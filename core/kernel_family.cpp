@@ -319,7 +319,7 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
   if (const auto* model = member(root, "model")) {
     const std::string where = origin + ": model";
     const auto& object = object_at(*model, where);
-    reject_unknown_keys(object, {"work_per_group", "resident", "c_passes", "c_additions"}, where);
+    reject_unknown_keys(object, {"work_per_group", "resident", "c_passes", "c_additions", "c_store_stride"}, where);
     if (member(object, "work_per_group"))
       family.work_per_group_ = parse(string_at(object, "work_per_group", where), "model.work_per_group", true);
     if (member(object, "resident"))
@@ -328,6 +328,8 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
       family.c_passes_ = parse(string_at(object, "c_passes", where), "model.c_passes", false);
     if (member(object, "c_additions"))
       family.c_additions_ = parse(string_at(object, "c_additions", where), "model.c_additions", false);
+    if (member(object, "c_store_stride"))
+      family.c_store_stride_ = parse(string_at(object, "c_store_stride", where), "model.c_store_stride", true);
   }
   return family;
 }
@@ -580,6 +582,9 @@ KernelFamily::Load KernelFamily::load(const KernelConfig& config, const NamedVal
   if (c_passes_) load.c_passes = std::max<double>(1, static_cast<double>(evaluate(*c_passes_, values, "model.c_passes")));
   if (c_additions_)
     load.c_additions = std::max<double>(0, static_cast<double>(evaluate(*c_additions_, values, "model.c_additions")));
+  if (c_store_stride_)
+    load.c_store_stride =
+        std::max<double>(1, static_cast<double>(evaluate(*c_store_stride_, values, "model.c_store_stride")));
   return load;
 }
 

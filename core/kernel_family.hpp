@@ -194,6 +194,10 @@ class KernelFamily {
     double work_groups = 0, work_per_group = 0, resident = 1, c_passes = 1;
     // How many times each element of C is added into atomically ("model.c_additions", else 0).
     double c_additions = 0;
+    // Elements between the stores of consecutive work-items into a row of C ("model.c_store_stride",
+    // else 1): 1 where they write consecutive elements (or whole vectors); more where each writes
+    // a run of its own, so that one store of a warp touches that many more memory sectors.
+    double c_store_stride = 1;
   };
   Load load(const KernelConfig& config, const NamedValues& limits, const ProblemSize& problem) const;
 
@@ -254,7 +258,7 @@ class KernelFamily {
   };
   std::optional<TensorMapDescription> tensor_maps_;
   std::array<std::optional<Expression>, 3> global_, local_;
-  std::optional<Expression> work_per_group_, resident_, c_passes_, c_additions_;
+  std::optional<Expression> work_per_group_, resident_, c_passes_, c_additions_, c_store_stride_;
 };
 
 }  // namespace gemmtune

@@ -203,6 +203,16 @@ double PerformanceModel::additions_seconds(const KernelFamily& family, const Pro
          static_cast<double>(problem.n);
 }
 
+double PerformanceModel::scattered_seconds(const ProblemSize& problem, const KernelFamily::Load& load) const {
+  if (!(terms_.scattered_store_seconds > 0) || !(load.c_store_stride > 1)) return 0;
+  // Sectors written per element of C, scattered and coalesced.
+  const double element_bytes = static_cast<double>(limits_.at("element_bytes"));
+  const double scattered = std::min(1.0, load.c_store_stride * element_bytes / store_sector_bytes),
+               coalesced = std::min(1.0, element_bytes / store_sector_bytes);
+  return terms_.scattered_store_seconds * (scattered - coalesced) * static_cast<double>(problem.m) *
+         static_cast<double>(problem.n);
+}
+
 double PerformanceModel::fixed_seconds(const Observation& seen, bool as_measured) const {
   const bool scales_first =
       facts_ ? facts_->scales_first(seen, as_measured) : seen.family->scale_first(configuration(seen, as_measured));
@@ -246,12 +256,14 @@ std::optional<double> PerformanceModel::predict(const Observation& seen, const T
   const double measured_additions = std::min(additions_seconds(*seen.family, seen.problem, *measured_load), 0.95 * seen.seconds - fixed);
   const double measured_packing =
       std::min(packing_seconds(seen, true, {seen.problem, seen.trans}), 0.95 * seen.seconds - fixed - measured_additions);
-  const double busy = seen.seconds - fixed - measured_additions - measured_packing;
+  const double measured_scattering = std::min(scattered_seconds(seen.problem, *measured_load),
+                                              0.95 * seen.seconds - fixed - measured_additions - measured_packing);
+  const double busy = seen.seconds - fixed - measured_additions - measured_packing - measured_scattering;
   const auto [seen_lda, seen_ldb] = dense_leading_dimensions(seen.problem, seen.trans);
   const double widths = vector_width_of(seen, true, seen_lda, seen_ldb) / vector_width_of(seen, false, lda, ldb);
   const double asked_fixed = seen.is_variant() ? fixed_seconds(seen, false) : fixed;
   const double predicted = asked_fixed + additions_seconds(*seen.family, target.problem, *asked_load) +
-                           packing_seconds(seen, false, target) + busy * (*asked / *measured) * std::sqrt(std::max(1.0, widths));
+                           packing_seconds(seen, false, target) + scattered_seconds(target.problem, *asked_load) + busy * (*asked / *measured) * std::sqrt(std::max(1.0, widths));
   double least = terms_.peak_flops > 0 ? flops(target.problem) / terms_.peak_flops : 0;
   if (terms_.streaming_bytes_per_second > 0)
     least = std::max(least, bytes_moved(target.problem, asked_load->c_passes, static_cast<double>(limits_.at("element_bytes"))) /
@@ -317,6 +329,11 @@ double fastest_rate(const std::vector<Observation>& observations) {
 bool PerformanceModel::adds_into_c(const Observation& seen) const {
   const auto load = load_of(seen, false, seen.problem);
   return load && load->c_additions > 0;
+}
+
+bool PerformanceModel::scatters_c(const Observation& seen, const Target& target) const {
+  const auto measured = load_of(seen, true, seen.problem), asked = load_of(seen, false, target.problem);
+  return (measured && measured->c_store_stride > 1) || (asked && asked->c_store_stride > 1);
 }
 
 bool PerformanceModel::measures(const Observation& seen, const Target& target) {
@@ -447,7 +464,7 @@ class HeldOutSources {
 ModelQuality held_out_quality(const std::vector<Observation>& observations, const HeldOutSources& sources,
                               const PerformanceModel& model) {
   const Groups& groups = sources.groups();
-  std::vector<double> errors, adding_errors, choices, trial_choices, nearest;
+  std::vector<double> errors, adding_errors, scattering_errors, choices, trial_choices, nearest;
   std::map<std::string, std::vector<double>> errors_by_family, adding_errors_by_family;
   for (const auto& [held_out, members] : groups.by_problem) {
     const Observation& first = observations[members.front()];
@@ -477,6 +494,7 @@ ModelQuality held_out_quality(const std::vector<Observation>& observations, cons
         adding_errors.push_back(errors.back());
         adding_errors_by_family[source->family->name()].push_back(errors.back());
       }
+      if (model.scatters_c(*source, target)) scattering_errors.push_back(errors.back());
       scored_times.push_back({model.score(*source, target, *predicted), observations[i].seconds, source->family->name()});
     }
     if (!scored_times.empty()) {
@@ -518,6 +536,8 @@ ModelQuality held_out_quality(const std::vector<Observation>& observations, cons
   }
   quality.adding_predictions = adding_errors.size();
   quality.median_error_adding = quantile(adding_errors, 0.5);
+  quality.scattering_predictions = scattering_errors.size();
+  quality.median_error_scattering = quantile(scattering_errors, 0.5);
   quality.choices = choices.size();
   quality.choice_geomean = geomean(choices);
   quality.choice_worst = choices.empty() ? 0 : *std::min_element(choices.begin(), choices.end());

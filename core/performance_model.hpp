@@ -71,6 +71,16 @@ struct ModelTerms {
   double addition_seconds = 0;
   std::map<std::string, double> family_addition_seconds;
   double addition_seconds_of(const KernelFamily& family) const;
+  // What a store into C costs per memory sector it writes beyond a coalesced store's
+  // (KernelFamily::Load::c_store_stride): where consecutive work-items write elements apart (a
+  // configuration whose vector stores C's rows are not aligned for), one store of a warp writes up
+  // to a sector per element instead of one per store_sector_bytes, which a flat K cannot hide (on
+  // the H200, 3194x2731x10 TT took 55 us against 35 at 3194x2732x10 with one configuration).
+  // Not fitted: a tuning's leading configurations rarely scatter on one problem and not on another
+  // (37 such held-out predictions over the H200's fp32 tuning, all of K = 2048, where the stores
+  // are lost in the work). dispatch/learned_model.cpp derives it from the streaming rate
+  // (scattered_sector_bytes).
+  double scattered_store_seconds = 0;
   // What a compute unit gains from running several work-groups at once: c of them together finish
   // in c^(1 - gain) times one's time. 1: each runs as fast as it would alone (only whole waves
   // cost); 0: they only take turns. Small tiles rarely fill a unit alone, so a problem with a few
@@ -119,6 +129,16 @@ struct ModelTerms {
   double further_kernel_seconds = 0;
 };
 
+// The bytes of one memory sector, the least a store writes (NVIDIA's L2 sectors): a warp's store of
+// consecutive elements writes a sector per store_sector_bytes, a scattered one up to one per element.
+constexpr double store_sector_bytes = 32;
+// What a sector written by a scattered store costs, in bytes moved at the fastest streaming rate
+// measured: on the H200 (3.5 TB/s at fp32), xgemm with 4 x 4 a work-item in runs of 4
+// (`STRN` 0) took 20 us longer at 3194x2731x10 TT than at 3194x2732x10 and 5000x2001x5 than at
+// 5000x2000x5, 5.4 to 6.1 ps per sector that the unaligned rows scattered
+// (bench/results/2026-11-30_h200-unaligned-c/).
+constexpr double scattered_sector_bytes = 20;
+
 // The highest 2MNK / time among `observations`.
 double fastest_rate(const std::vector<Observation>& observations);
 
@@ -158,7 +178,8 @@ class LaunchFacts {
 };
 
 // Time = call_seconds (and further_kernel_seconds for each further kernel) + the atomic additions
-// into C at their family's cost each (ModelTerms::addition_seconds_of) + the busiest compute unit's turns x the work of one work-group. A unit runs up to `resident` work-groups at once
+// into C at their family's cost each (ModelTerms::addition_seconds_of) + the sectors of C that
+// scattered stores write beyond coalesced ones (ModelTerms::scattered_store_seconds) + the busiest compute unit's turns x the work of one work-group. A unit runs up to `resident` work-groups at once
 // (KernelFamily::Load), each round of c of them taking c^(1 - residency_gain) times one
 // work-group's time: a configuration's measured time fixes its rate, which is then carried to
 // another shape. Tile edges, split K, too few work-groups for the device and the last, partial
@@ -217,6 +238,11 @@ class PerformanceModel {
   // that its predictions pay for the additions at its family's cost (ModelTerms::addition_seconds_of).
   bool adds_into_c(const Observation& seen) const;
 
+  // Whether `seen`'s configuration scatters its stores into C (KernelFamily::Load::c_store_stride)
+  // on its measured problem or on `target`, so that ModelTerms::scattered_store_seconds changes
+  // the prediction.
+  bool scatters_c(const Observation& seen, const Target& target) const;
+
   const ModelTerms& terms() const { return terms_; }
 
  private:
@@ -228,6 +254,7 @@ class PerformanceModel {
   double fixed_seconds(const Observation& seen, bool as_measured) const;
   double packing_seconds(const Observation& seen, bool as_measured, const Target& target) const;
   double additions_seconds(const KernelFamily& family, const ProblemSize& problem, const KernelFamily::Load& load) const;
+  double scattered_seconds(const ProblemSize& problem, const KernelFamily::Load& load) const;
   double further_kernel_seconds() const { return std::max(terms_.call_seconds, terms_.further_kernel_seconds); }
 
   NamedValues limits_;
@@ -285,6 +312,11 @@ struct ModelQuality {
   double median_error_adding = 0;
   std::map<std::string, double> median_error_adding_by_family;
   std::map<std::string, std::size_t> adding_predictions_by_family;
+  // The same over the predictions whose configuration scatters its stores into C on the measured
+  // or the held-out problem (PerformanceModel::scatters_c), which alone the cost of a scattered
+  // store changes.
+  std::size_t scattering_predictions = 0;
+  double median_error_scattering = 0;
   std::size_t choices = 0;                      // held-out problems with a choice scored
   double choice_geomean = 0, choice_worst = 0;  // fastest measured there / the choice's measured time
   // The same for the fastest of the candidates trial calls time there (trial_picks() of

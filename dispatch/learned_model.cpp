@@ -91,6 +91,8 @@ ModelTerms fitted_terms(const std::vector<Observation>& own, const NamedValues& 
   initial.distance_weight = 0.02;
   initial.streaming_bytes_per_second = initial.copy_bytes_per_second = fastest_streaming(own, limits);
   initial.further_kernel_seconds = launch_seconds(own);
+  if (initial.streaming_bytes_per_second > 0)
+    initial.scattered_store_seconds = scattered_sector_bytes / initial.streaming_bytes_per_second;
   return fit_terms(own, limits, compute_units, initial);
 }
 

@@ -44,6 +44,8 @@ boost::json::object quality_to_json(const ModelQuality& quality) {
           {"median_error_adding", quality.median_error_adding},
           {"adding_predictions_by_family", by_family(quality.adding_predictions_by_family)},
           {"median_error_adding_by_family", by_family(quality.median_error_adding_by_family)},
+          {"scattering_predictions", quality.scattering_predictions},
+          {"median_error_scattering", quality.median_error_scattering},
           {"choices", quality.choices},
           {"choice_geomean", quality.choice_geomean},   {"choice_worst", quality.choice_worst},
           {"trial_candidates", default_trial_candidates}, {"trials_geomean", quality.trials_geomean},
@@ -56,6 +58,7 @@ boost::json::object terms_to_json(const ModelTerms& terms) {
   return {{"call_seconds", terms.call_seconds},
           {"addition_seconds", terms.addition_seconds},
           {"family_addition_seconds", by_family(terms.family_addition_seconds)},
+          {"scattered_store_seconds", terms.scattered_store_seconds},
           {"residency_gain", terms.residency_gain},
           {"family_residency_gain", by_family(terms.family_residency_gain)},
           {"distance_weight", terms.distance_weight},
@@ -109,6 +112,7 @@ int model(const Arguments& args) {
               << fitted.addition_seconds * 1e12 << " ps";
     for (const auto& [family, seconds] : fitted.family_addition_seconds)
       std::cout << " (" << family << ' ' << seconds * 1e12 << " ps)";
+    std::cout << ", scattered store " << fitted.scattered_store_seconds * 1e12 << " ps a sector";
     std::cout << ", residency gain " << fitted.residency_gain;
     for (const auto& [family, gain] : fitted.family_residency_gain) std::cout << " (" << family << ' ' << gain << ')';
     std::cout << ", distance weight " << fitted.distance_weight
@@ -128,6 +132,8 @@ int model(const Arguments& args) {
                   << " predictions, median " << percent(error);
       std::cout << ')';
     }
+    std::cout << "; of configurations that scatter their stores into C: " << quality.scattering_predictions;
+    if (quality.scattering_predictions > 0) std::cout << ", error median " << percent(quality.median_error_scattering);
     std::cout << '\n'
               << "  held-out choices (fastest measured / chosen's time): model " << ratio(quality.choice_geomean)
               << " geomean, " << ratio(quality.choice_worst) << " worst over " << quality.choices

@@ -380,6 +380,40 @@ TEST(PerformanceModel, AtomicAdditionsIntoCScaleWithCAndTheSplit) {
   EXPECT_NEAR(*model.predict(split, {{512, 256, 65536}, "NN"}), 1e-3 + 2 * additions, 1e-12);
 }
 
+// xgemm writes whole tiles of C as vectors only where C's rows are 16-byte aligned; otherwise a
+// work-item that owns a run of columns (STRN 0) writes them one by one, and one store of a warp
+// spreads over four times the sectors. Predictions pay for those sectors on the problem asked and
+// are freed of them on the problem measured; a configuration that writes consecutive columns from
+// consecutive work-items (STRN 1, or C staged through local memory) pays nothing.
+TEST(PerformanceModel, ScatteredStoresIntoUnalignedRowsOfCCost) {
+  ModelTerms terms;
+  terms.scattered_store_seconds = 1e-11;
+  const PerformanceModel model(limits, compute_units, terms);
+  const auto configured = [](std::int64_t strn, std::int64_t cstage, ProblemSize problem, double seconds) {
+    Observation seen = observed(64, problem, seconds, "NT");
+    seen.config["WPTN"] = 4, seen.config["STRN"] = strn, seen.config["CSTAGE"] = cstage;
+    return seen;
+  };
+  // 1020 and 1018 columns are both 16 tiles of 64: the same work, rows of C aligned or not (B
+  // transposed, so that its rows are K long and its loads keep their width).
+  const ProblemSize aligned{1024, 1020, 16}, unaligned{1024, 1018, 16};
+  // A sector per element where a warp's stores are 4 apart, against one per 8 elements.
+  const double scattered = 1e-11 * (4.0 * 4 / 32 - 4.0 / 32) * 1024 * 1018;
+  const Observation runs = configured(0, 0, aligned, 100e-6);
+  EXPECT_FALSE(model.scatters_c(runs, {aligned, "NT"}));
+  EXPECT_TRUE(model.scatters_c(runs, {unaligned, "NT"}));
+  EXPECT_NEAR(*model.predict(runs, {unaligned, "NT"}), 100e-6 + scattered, 1e-12);
+  EXPECT_NEAR(*model.predict(configured(0, 0, unaligned, 100e-6 + scattered), {aligned, "NT"}), 100e-6, 1e-12);
+  for (const Observation& coalesced : {configured(1, 0, aligned, 100e-6), configured(0, 1, aligned, 100e-6)}) {
+    EXPECT_FALSE(model.scatters_c(coalesced, {unaligned, "NT"}));
+    EXPECT_NEAR(*model.predict(coalesced, {unaligned, "NT"}), 100e-6, 1e-12);
+  }
+  // On a CPU device a work-item's run of columns is its own loop: nothing scatters.
+  NamedValues cpu = limits;
+  cpu["cpu_device"] = 1;
+  EXPECT_NEAR(*PerformanceModel(cpu, compute_units, terms).predict(runs, {unaligned, "NT"}), 100e-6, 1e-12);
+}
+
 // Each configuration `split_ways` gives (one split of K), measured as `generator` predicts it on deep
 // shapes from 256x256x65536 to 4096^3: what the fits of an addition's cost learn from.
 std::vector<Observation> measured_splits(const PerformanceModel& generator,
