@@ -91,7 +91,12 @@ struct ModelTerms {
   std::map<std::string, double> family_residency_gain;
   double residency_gain_of(const KernelFamily& family) const;
   double distance_weight = 0.1;      // mistrust per unit of shape_distance() from the measured shape
-  double transposition_weight = 0.1;  // mistrust of a measurement under other transpositions
+  // Mistrust of a measurement under other transpositions, times the share of the call that the
+  // operands read otherwise stand for (their elements against C's, at most 1): a flat product's
+  // time is mostly its stores into C, alike under every transposition. On the H200, the four flat
+  // products of the coverage set with unaligned rows of C, one per transposition, all ran fastest
+  // with one configuration (CSTAGE 1), which the full weight kept from each of the others.
+  double transposition_weight = 0.1;
   // Mistrust per unit of log(work-groups asked / work-groups measured), squared, where a
   // configuration is carried to more work-groups than it was measured with: how co-resident
   // work-groups share a unit is the least certain part of the model.
@@ -219,7 +224,7 @@ class PerformanceModel {
     bool measures = false;  // `seen` is a measurement of `target` itself on this device
     double shape_distance = 0;
     double crowding = 0;  // log(work-groups asked / work-groups measured)^2 where more are asked
-    bool reads_differently = false;
+    double read_difference = 0;  // the share of the call whose operands are read otherwise, 0 to 1
     double device_distance = 0;
     double variant_octaves = 0;  // how far a variant's adapted parameters moved; 0 for one that ran
   };

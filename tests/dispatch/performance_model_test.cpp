@@ -135,6 +135,29 @@ TEST(PerformanceModel, TrustsNearMeasurementsMore) {
   EXPECT_GT(model.mistrust(observed(64, {1000, 1000, 1000}, 1e-3, "TT"), target), 1);
 }
 
+// A measurement under other transpositions is mistrusted by the transposition weight times the
+// share of the call that the operands read otherwise stand for: all of it where they are as large
+// as C, little where K is short and the call is mostly C's stores.
+TEST(PerformanceModel, MistrustsOtherTranspositionsByTheShareOfTheOperandsReadOtherwise) {
+  ModelTerms terms;
+  terms.distance_weight = 0;
+  terms.transposition_weight = 2;
+  const PerformanceModel model(limits, compute_units, terms);
+  // Beyond the mistrust of any prediction (the same problem under the asked transpositions is a
+  // measurement, trusted fully).
+  const auto extra = [&](ProblemSize problem, const std::string& measured, const std::string& asked) {
+    return model.mistrust(observed(64, problem, 1e-3, measured), {problem, asked}) - 1 - terms.prediction_weight;
+  };
+  EXPECT_NEAR(extra({1000, 1000, 1000}, "NN", "TT"), 2, 1e-12);
+  EXPECT_NEAR(extra({1000, 1000, 1000}, "NN", "NT"), 2, 1e-12);  // B alone: as many elements as C
+  EXPECT_NEAR(extra({6000, 2000, 24}, "NN", "TT"), 2 * (6000.0 * 24 + 24.0 * 2000) / (6000.0 * 2000), 1e-12);
+  EXPECT_NEAR(extra({6000, 2000, 24}, "NN", "NT"), 2 * 24.0 * 2000 / (6000.0 * 2000), 1e-12);
+  // A skinny C: its long operand read otherwise, fully; its short one (16 x 2048 elements against
+  // C's 16 x 4000), by half.
+  EXPECT_NEAR(extra({16, 4000, 2048}, "NN", "NT"), 2, 1e-12);
+  EXPECT_NEAR(extra({16, 4000, 2048}, "NN", "TN"), 2 * 2048.0 / 4000, 1e-12);
+}
+
 // A measurement carried to more work-groups than it ran with is mistrusted by the square of the
 // log of how many more, at the fitted weight; carried to fewer, or to as many, it is not.
 TEST(PerformanceModel, MistrustsAMeasurementCarriedToMoreWorkGroups) {
