@@ -65,8 +65,10 @@ TEST_F(TuneSession, CoverageListIsAProblemFileOfEveryClassAndTransposition) {
   std::map<std::tuple<std::size_t, std::size_t, std::size_t>, std::set<std::string>> skinny_shapes;
   std::set<std::string> few_rows, few_columns;  // of the skinny problems: which transpositions
   std::size_t deepest = 0, odd = 0;
+  std::set<std::string> flat_unaligned;  // flat products whose C has no 16-byte aligned rows in either layout
   for (const auto& problem : problems) {
     const std::string trans = transpose_code(problem.trans_a, problem.trans_b);
+    if (problem.size.k <= 32 && problem.size.m % 4 != 0 && problem.size.n % 4 != 0) flat_unaligned.insert(trans);
     transpositions_per_class[cli::problem_class(problem.size)].insert(trans);
     if (cli::problem_class(problem.size) == "skinny") {
       (problem.size.m < problem.size.n ? few_rows : few_columns).insert(trans);
@@ -92,6 +94,7 @@ TEST_F(TuneSession, CoverageListIsAProblemFileOfEveryClassAndTransposition) {
   EXPECT_GE(under_all + 1, skinny_shapes.size());
   EXPECT_EQ(deepest, 500000u);
   EXPECT_GE(odd, 2u);  // odd square sizes among the powers of two
+  EXPECT_EQ(flat_unaligned, all);  // C written without vector stores, under every transposition
 }
 
 // The validation sets measure the library where it was not tuned: no coverage problem is one of theirs.
