@@ -196,7 +196,8 @@ class KernelFamily {
     double c_additions = 0;
     // Elements between the stores of consecutive work-items into a row of C ("model.c_store_stride",
     // else 1): 1 where they write consecutive elements (or whole vectors); more where each writes
-    // a run of its own, so that one store of a warp touches that many more memory sectors.
+    // a run of its own, so that one store of a warp touches that many more memory sectors. Read of
+    // the problem as the model sees it: C dense (its rows N long, no offset), every tile whole.
     double c_store_stride = 1;
   };
   Load load(const KernelConfig& config, const NamedValues& limits, const ProblemSize& problem) const;

@@ -52,7 +52,11 @@ bool reads_differently(const std::string& trans, const Target& target) {
 
 // How much of the target's call the operands read otherwise than under `trans` stand for: their
 // elements against C's, at most 1. Where K is short, a call is mostly C's stores, which no
-// transposition changes (6001x2003x24: 1.6%); otherwise 1.
+// transposition changes (6001x2003x24: 1.6%). Each operand is read again for every tile of C across
+// it, which this leaves out: K of a few hundred under a C of thousands gets a share well below 1
+// (7615x6165x961, whose configurations ran 1.4 to 3.8 times slower under other transpositions on
+// the H200, 0.28). A share of K over a tile's edge would keep those at 1, but changes choices the
+// validation sets have not measured (bench/results/2026-11-30_h200-scattered-stores/).
 double read_difference(const std::string& trans, const Target& target) {
   const OperandsReadDifferently differ = operands_read_differently(trans, target);
   const auto m = static_cast<double>(target.problem.m), n = static_cast<double>(target.problem.n),
@@ -274,7 +278,8 @@ std::optional<double> PerformanceModel::predict(const Observation& seen, const T
   const double widths = vector_width_of(seen, true, seen_lda, seen_ldb) / vector_width_of(seen, false, lda, ldb);
   const double asked_fixed = seen.is_variant() ? fixed_seconds(seen, false) : fixed;
   const double predicted = asked_fixed + additions_seconds(*seen.family, target.problem, *asked_load) +
-                           packing_seconds(seen, false, target) + scattered_seconds(target.problem, *asked_load) + busy * (*asked / *measured) * std::sqrt(std::max(1.0, widths));
+                           packing_seconds(seen, false, target) + scattered_seconds(target.problem, *asked_load) +
+                           busy * (*asked / *measured) * std::sqrt(std::max(1.0, widths));
   double least = terms_.peak_flops > 0 ? flops(target.problem) / terms_.peak_flops : 0;
   if (terms_.streaming_bytes_per_second > 0)
     least = std::max(least, bytes_moved(target.problem, asked_load->c_passes, static_cast<double>(limits_.at("element_bytes"))) /

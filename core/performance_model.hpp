@@ -76,10 +76,11 @@ struct ModelTerms {
   // configuration whose vector stores C's rows are not aligned for), one store of a warp writes up
   // to a sector per element instead of one per store_sector_bytes, which a flat K cannot hide (on
   // the H200, 3194x2731x10 TT took 55 us against 35 at 3194x2732x10 with one configuration).
-  // Not fitted: a tuning's leading configurations rarely scatter on one problem and not on another
-  // (37 such held-out predictions over the H200's fp32 tuning, all of K = 2048, where the stores
-  // are lost in the work). dispatch/learned_model.cpp derives it from the streaming rate
-  // (scattered_sector_bytes).
+  // Not fitted: the held-out predictions it changes are few and noisy (63 over the H200's shipped
+  // fp32 tuning, median error 35%, against 49% without the term; twice the term would take them
+  // to 22% without changing the held-out choices, but only the derived value was measured on the
+  // GPU). dispatch/learned_model.cpp derives it from the streaming rate
+  // (scattered_sector_cost_bytes).
   double scattered_store_seconds = 0;
   // What a compute unit gains from running several work-groups at once: c of them together finish
   // in c^(1 - gain) times one's time. 1: each runs as fast as it would alone (only whole waves
@@ -134,15 +135,16 @@ struct ModelTerms {
   double further_kernel_seconds = 0;
 };
 
-// The bytes of one memory sector, the least a store writes (NVIDIA's L2 sectors): a warp's store of
-// consecutive elements writes a sector per store_sector_bytes, a scattered one up to one per element.
+// The bytes of one memory sector, the least a store writes (NVIDIA's L2 sectors, taken for every
+// GPU): a warp's store of consecutive elements writes a sector per store_sector_bytes, a scattered
+// one up to one per element.
 constexpr double store_sector_bytes = 32;
 // What a sector written by a scattered store costs, in bytes moved at the fastest streaming rate
 // measured: on the H200 (3.5 TB/s at fp32), xgemm with 4 x 4 a work-item in runs of 4
 // (`STRN` 0) took 20 us longer at 3194x2731x10 TT than at 3194x2732x10 and 5000x2001x5 than at
 // 5000x2000x5, 5.4 to 6.1 ps per sector that the unaligned rows scattered
 // (bench/results/2026-11-30_h200-unaligned-c/).
-constexpr double scattered_sector_bytes = 20;
+constexpr double scattered_sector_cost_bytes = 20;
 
 // The highest 2MNK / time among `observations`.
 double fastest_rate(const std::vector<Observation>& observations);

@@ -83,7 +83,8 @@ ModelTerms fitted_terms(const std::vector<Observation>& own, const NamedValues& 
   // on the H200 the same configurations ran 1.4 to 3.8 times slower that way than after a transposition
   // pre-pass at 509x13x186494, 7883x355x7218, 7615x6165x961 and 3639x6793x491
   // (bench/results/2026-11-24_h200-operand-transposition/). A tuning of fewer than 10 shapes
-  // under several transpositions cannot fit this (fit_terms).
+  // under several transpositions cannot fit this (fit_terms). The weight multiplies the share of
+  // the call that the operands read otherwise stand for (PerformanceModel::MistrustFeatures).
   initial.transposition_weight = 2.0;
   // Both as fitted to the H200's fp32 tuning of 2026-11-25, whose choices ran the validation sets
   // at 0.80x cuBLAS (bench/results/2026-11-25_h200-split-k-variants/); other weights replace them
@@ -92,7 +93,7 @@ ModelTerms fitted_terms(const std::vector<Observation>& own, const NamedValues& 
   initial.streaming_bytes_per_second = initial.copy_bytes_per_second = fastest_streaming(own, limits);
   initial.further_kernel_seconds = launch_seconds(own);
   if (initial.streaming_bytes_per_second > 0)
-    initial.scattered_store_seconds = scattered_sector_bytes / initial.streaming_bytes_per_second;
+    initial.scattered_store_seconds = scattered_sector_cost_bytes / initial.streaming_bytes_per_second;
   return fit_terms(own, limits, compute_units, initial);
 }
 

@@ -186,6 +186,12 @@ TEST_F(DbCommand, ModelReportsHeldOutQuality) {
   EXPECT_EQ(adding, held_out.at("adding_predictions").to_number<double>());
   EXPECT_GT(adding, 0);
   EXPECT_LE(adding, held_out.at("predictions").to_number<double>());
+  // And of the predictions that scatter stores into C on one side (which the cost of a scattered
+  // store changes): the shipped tuning's flat products with unaligned rows of C have them.
+  const double scattering = held_out.at("scattering_predictions").to_number<double>();
+  EXPECT_GT(scattering, 0);
+  EXPECT_LE(scattering, held_out.at("predictions").to_number<double>());
+  EXPECT_GT(held_out.at("median_error_scattering").to_number<double>(), 0);
   const auto& terms = devices[0].at("terms");
   EXPECT_GE(terms.at("call_seconds").to_number<double>(), 0);
   // Each work-group gain is a fraction: between taking turns (0) and running as if alone (1).
@@ -205,6 +211,8 @@ TEST_F(DbCommand, ModelReportsHeldOutQuality) {
             std::string::npos)
       << text.out;
   EXPECT_NE(text.out.find("of configurations that add into C: "), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("of configurations that scatter their stores into C: "), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("scattered store "), std::string::npos) << text.out;
   EXPECT_NE(text.out.find("residency gain"), std::string::npos) << text.out;
   expect_bad_input("db model --precision fp12" + db, "fp12");
 }
@@ -234,6 +242,8 @@ TEST_F(DbCommand, ModelPrintsTheTermsTheDispatcherFits) {
     EXPECT_DOUBLE_EQ(printed.at("transposition_weight").to_number<double>(), used.transposition_weight);
     EXPECT_DOUBLE_EQ(printed.at("crowding_weight").to_number<double>(), used.crowding_weight);
     EXPECT_DOUBLE_EQ(printed.at("addition_seconds").to_number<double>(), used.addition_seconds);
+    EXPECT_DOUBLE_EQ(printed.at("scattered_store_seconds").to_number<double>(), used.scattered_store_seconds);
+    EXPECT_GT(used.scattered_store_seconds, 0);  // derived from the device's streaming rate
     for (const auto& [family, gain] : used.family_residency_gain)
       EXPECT_DOUBLE_EQ(printed.at("family_residency_gain").at(family).to_number<double>(), gain) << family;
     for (const auto& [family, seconds] : used.family_addition_seconds)

@@ -403,8 +403,36 @@ TEST(PerformanceModel, AtomicAdditionsIntoCScaleWithCAndTheSplit) {
   EXPECT_NEAR(*model.predict(split, {{512, 256, 65536}, "NN"}), 1e-3 + 2 * additions, 1e-12);
 }
 
-// xgemm writes whole tiles of C as vectors only where C's rows are 16-byte aligned; otherwise a
-// work-item that owns a run of columns (STRN 0) writes them one by one, and one store of a warp
+// How far apart xgemm's consecutive work-items write a row of C, as its description says and its
+// kernel does: whole vectors where C's rows are a multiple of 4 elements and a work-item's columns
+// come in runs of 4 (STRN 0 or 2); else a work-item's own columns one by one, WPTN apart (STRN 0)
+// or its group of up to 4 (STRN 2); consecutive columns with STRN 1 or C staged (CSTAGE 1); a
+// split K's atomic additions are priced apart, and a CPU's work-item is a loop of its own.
+TEST(PerformanceModel, XgemmStoreStrideFollowsHowAWorkItemOwnsItsColumns) {
+  const KernelFamily& family = kernel_family("xgemm");
+  const auto stride = [&](KernelConfig parameters, std::int64_t n, const NamedValues& on = limits) {
+    KernelConfig config = family.complete({{"TSM", 64}, {"TSN", 64}, {"WPTM", 4}, {"WPTN", 4}});
+    for (const auto& [name, value] : parameters) config[name] = value;
+    return family.load(config, on, {1024, n, 16}).c_store_stride;
+  };
+  EXPECT_EQ(stride({{"STRN", 0}}, 1020), 1);
+  EXPECT_EQ(stride({{"STRN", 0}}, 1018), 4);
+  EXPECT_EQ(stride({{"STRN", 0}, {"WPTN", 2}}, 1020), 2);
+  EXPECT_EQ(stride({{"STRN", 0}, {"WPTN", 8}}, 1019), 8);
+  EXPECT_EQ(stride({{"STRN", 2}, {"WPTN", 8}}, 1020), 1);
+  EXPECT_EQ(stride({{"STRN", 2}, {"WPTN", 8}}, 1018), 4);
+  EXPECT_EQ(stride({{"STRN", 2}, {"WPTN", 2}}, 1020), 2);
+  EXPECT_EQ(stride({{"STRN", 2}, {"WPTN", 1}}, 1020), 1);
+  EXPECT_EQ(stride({{"STRN", 1}}, 1018), 1);
+  EXPECT_EQ(stride({{"STRN", 0}, {"CSTAGE", 1}}, 1018), 1);
+  EXPECT_EQ(stride({{"STRN", 0}, {"KSPLIT", 2}}, 1018), 1);
+  NamedValues cpu = limits;
+  cpu["cpu_device"] = 1;
+  EXPECT_EQ(stride({{"STRN", 0}}, 1018, cpu), 1);
+}
+
+// xgemm writes whole tiles of C as vectors only where C's rows are a multiple of 4 elements;
+// otherwise a work-item that owns a run of columns (STRN 0) writes them one by one, and one store of a warp
 // spreads over four times the sectors. Predictions pay for those sectors on the problem asked and
 // are freed of them on the problem measured; a configuration that writes consecutive columns from
 // consecutive work-items (STRN 1, or C staged through local memory) pays nothing.
@@ -420,7 +448,7 @@ TEST(PerformanceModel, ScatteredStoresIntoUnalignedRowsOfCCost) {
   // 1020 and 1018 columns are both 16 tiles of 64: the same work, rows of C aligned or not (B
   // transposed, so that its rows are K long and its loads keep their width).
   const ProblemSize aligned{1024, 1020, 16}, unaligned{1024, 1018, 16};
-  // A sector per element where a warp's stores are 4 apart, against one per 8 elements.
+  // Half a sector per element where a warp's stores are 4 elements apart, against one per 8.
   const double scattered = 1e-11 * (4.0 * 4 / 32 - 4.0 / 32) * 1024 * 1018;
   const Observation runs = configured(0, 0, aligned, 100e-6);
   EXPECT_FALSE(model.scatters_c(runs, {aligned, "NT"}));
@@ -435,6 +463,13 @@ TEST(PerformanceModel, ScatteredStoresIntoUnalignedRowsOfCCost) {
   NamedValues cpu = limits;
   cpu["cpu_device"] = 1;
   EXPECT_NEAR(*PerformanceModel(cpu, compute_units, terms).predict(runs, {unaligned, "NT"}), 100e-6, 1e-12);
+  // Doubles 8 apart: a sector per element at most, against one per 4.
+  NamedValues doubles = limits;
+  doubles["element_bytes"] = 8;
+  Observation wide = runs;
+  wide.config["WPTN"] = 8;
+  EXPECT_NEAR(*PerformanceModel(doubles, compute_units, terms).predict(wide, {unaligned, "NT"}),
+              100e-6 + 1e-11 * (1 - 8.0 / 32) * 1024 * 1018, 1e-12);
 }
 
 // Each configuration `split_ways` gives (one split of K), measured as `generator` predicts it on deep

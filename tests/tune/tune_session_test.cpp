@@ -65,7 +65,7 @@ TEST_F(TuneSession, CoverageListIsAProblemFileOfEveryClassAndTransposition) {
   std::map<std::tuple<std::size_t, std::size_t, std::size_t>, std::set<std::string>> skinny_shapes;
   std::set<std::string> few_rows, few_columns;  // of the skinny problems: which transpositions
   std::size_t deepest = 0, odd = 0;
-  std::set<std::string> flat_unaligned;  // flat products whose C has no 16-byte aligned rows in either layout
+  std::set<std::string> flat_unaligned;  // flat products whose C's rows are not a multiple of 4 elements in either layout
   for (const auto& problem : problems) {
     const std::string trans = transpose_code(problem.trans_a, problem.trans_b);
     if (problem.size.k <= 32 && problem.size.m % 4 != 0 && problem.size.n % 4 != 0) flat_unaligned.insert(trans);
