@@ -268,12 +268,15 @@ std::optional<double> PerformanceModel::predict(const Observation& seen, const T
   // own problem predicts what it measured. A variant pays its own fixed cost (split K's scaling of C
   // first, or none).
   const double fixed = std::min(fixed_seconds(seen, true), 0.95 * seen.seconds);
-  const double measured_additions = std::min(additions_seconds(*seen.family, seen.problem, *measured_load), 0.95 * seen.seconds - fixed);
-  const double measured_packing =
-      std::min(packing_seconds(seen, true, {seen.problem, seen.trans}), 0.95 * seen.seconds - fixed - measured_additions);
-  const double measured_scattering = std::min(scattered_seconds(seen.problem, *measured_load),
-                                              0.95 * seen.seconds - fixed - measured_additions - measured_packing);
-  const double busy = seen.seconds - fixed - measured_additions - measured_packing - measured_scattering;
+  // What the measured call spent apart from its work (atomic additions, packing, scattered stores),
+  // each part at most what the parts before it left of those 95%; the rest scales with the work.
+  double busy = seen.seconds - fixed, room = 0.95 * seen.seconds - fixed;
+  for (const double apart : {additions_seconds(*seen.family, seen.problem, *measured_load),
+                             packing_seconds(seen, true, {seen.problem, seen.trans}),
+                             scattered_seconds(seen.problem, *measured_load)}) {
+    const double taken = std::min(apart, room);
+    room -= taken, busy -= taken;
+  }
   const auto [seen_lda, seen_ldb] = dense_leading_dimensions(seen.problem, seen.trans);
   const double widths = vector_width_of(seen, true, seen_lda, seen_ldb) / vector_width_of(seen, false, lda, ldb);
   const double asked_fixed = seen.is_variant() ? fixed_seconds(seen, false) : fixed;

@@ -186,8 +186,9 @@ class LaunchFacts {
 
 // Time = call_seconds (and further_kernel_seconds for each further kernel) + the atomic additions
 // into C at their family's cost each (ModelTerms::addition_seconds_of) + the sectors of C that
-// scattered stores write beyond coalesced ones (ModelTerms::scattered_store_seconds) + the busiest compute unit's turns x the work of one work-group. A unit runs up to `resident` work-groups at once
-// (KernelFamily::Load), each round of c of them taking c^(1 - residency_gain) times one
+// scattered stores write beyond coalesced ones (ModelTerms::scattered_store_seconds) + the busiest
+// compute unit's turns x the work of one work-group. A unit runs up to `resident` work-groups at
+// once (KernelFamily::Load), each round of c of them taking c^(1 - residency_gain) times one
 // work-group's time: a configuration's measured time fixes its rate, which is then carried to
 // another shape. Tile edges, split K, too few work-groups for the device and the last, partial
 // round are all in the ratio of the two. No prediction beats the fastest rates measured, of

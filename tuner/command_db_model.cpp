@@ -112,8 +112,8 @@ int model(const Arguments& args) {
               << fitted.addition_seconds * 1e12 << " ps";
     for (const auto& [family, seconds] : fitted.family_addition_seconds)
       std::cout << " (" << family << ' ' << seconds * 1e12 << " ps)";
-    std::cout << ", scattered store " << fitted.scattered_store_seconds * 1e12 << " ps a sector";
-    std::cout << ", residency gain " << fitted.residency_gain;
+    std::cout << ", scattered store " << fitted.scattered_store_seconds * 1e12 << " ps a sector, residency gain "
+              << fitted.residency_gain;
     for (const auto& [family, gain] : fitted.family_residency_gain) std::cout << " (" << family << ' ' << gain << ')';
     std::cout << ", distance weight " << fitted.distance_weight
               << ", transposition weight " << fitted.transposition_weight << ", crowding weight "

@@ -95,8 +95,8 @@ std::vector<Problem> coverage_problems() {
   add(flat, 1500, 6000, 256);
   add(flat, 2500, 1500, 250);
   // And flat products whose rows of C, in either layout, are not a multiple of 4 elements, one
-  // under each transposition: vector stores of C cannot serve them, and on the H200 one column fewer took a
-  // flat product from 35 to 55 us with the configuration tuned for the aligned one
+  // under each transposition: vector stores of C cannot serve them, and on the H200 one column
+  // fewer took a flat product from 35 to 55 us with the configuration tuned for the aligned one
   // (bench/results/2026-11-30_h200-unaligned-c/).
   Transpositions flat_unaligned;
   add(flat_unaligned, 6001, 2003, 24);
