@@ -85,6 +85,12 @@ std::vector<Problem> coverage_problems() {
   // reads the long operand along K or across it depending on its layout.
   add_under_every_transposition(384, 12, 300000);
   add_under_every_transposition(96, 160, 200000);
+  // A C of hundreds by hundreds, and of thousands by tens, over K near 50,000, under every
+  // transposition: carried from the deep problems above (a C of 16 to 160, or 512x512x20000), how far
+  // to split K and with what tile was chosen by extrapolation, and on the H200 such problems of
+  // bench/validation/random_100.txt ran at 0.50x to 0.69x cuBLAS (466x317x46206 NN, 2510x55x38125 TN).
+  add_under_every_transposition(448, 320, 48000);
+  add_under_every_transposition(2400, 56, 40000);
 
   // Flat K: a large C over a short K (rank-k updates), which problem_class() puts under "other".
   Transpositions flat;

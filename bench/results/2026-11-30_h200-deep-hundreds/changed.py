@@ -1,0 +1,11 @@
+#!/usr/bin/env python3
+"""The problems whose first choice differs between two `gemmtune db choose --json` outputs, as a
+problem file (M N K TRANS a line). Usage: changed.py BEFORE.json AFTER.json > changed.txt"""
+import json
+import sys
+
+before, after = (json.load(open(path))['problems'] for path in sys.argv[1:3])
+for old, new in zip(before, after):
+    first = lambda problem: (problem['candidates'][0]['family'], json.dumps(problem['candidates'][0]['config'], sort_keys=True)) if problem['candidates'] else None
+    if first(old) != first(new):
+        print(old['m'], old['n'], old['k'], old['trans'])
