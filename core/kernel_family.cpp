@@ -7,6 +7,7 @@
 #include <regex>
 #include <set>
 #include <sstream>
+#include <utility>
 
 #include "core/parameter_name.hpp"
 #include "core/precision.hpp"
@@ -345,18 +346,16 @@ KernelConfig KernelFamily::defaults() const {
   return config;
 }
 
-KernelConfig KernelFamily::complete(const KernelConfig& config) const {
-  // Filled in place rather than over defaults(): the model completes thousands of configurations,
-  // nearly all complete already, for each problem it ranks.
-  KernelConfig complete = config;
-  std::size_t given = 0;
-  for (const auto& parameter : parameters_)
-    if (!complete.try_emplace(parameter.name, parameter.default_value).second) ++given;
-  if (given != config.size())
-    for (const auto& entry : config)
-      if (std::ranges::none_of(parameters_, [&](const FamilyParameter& parameter) { return parameter.name == entry.first; }))
-        throw ConfigError("unknown " + name_ + " parameter '" + entry.first + "'");
-  return complete;
+KernelConfig KernelFamily::complete(KernelConfig config) const {
+  for (const auto& parameter : parameters_) config.try_emplace(parameter.name, parameter.default_value);
+  if (config.size() != parameters_.size()) reject_unknown_parameter(config);
+  return config;
+}
+
+void KernelFamily::reject_unknown_parameter(const KernelConfig& config) const {
+  for (const auto& entry : config)
+    if (std::ranges::none_of(parameters_, [&](const FamilyParameter& parameter) { return parameter.name == entry.first; }))
+      throw ConfigError("unknown " + name_ + " parameter '" + entry.first + "'");
 }
 
 std::string KernelFamily::with_defines(std::string text) const {
@@ -374,11 +373,19 @@ std::string KernelFamily::with_defines(std::string text) const {
   return text;
 }
 
-std::vector<std::int64_t> KernelFamily::slots(const KernelConfig& complete, const NamedValues& limits,
+std::vector<std::int64_t> KernelFamily::slots(const KernelConfig& config, const NamedValues& limits,
                                               const ProblemSize& problem) const {
+  // Read in place rather than from a completed copy: the model reads thousands of configurations,
+  // nearly all complete already, for each problem it ranks.
   std::vector<std::int64_t> values;
   values.reserve(parameters_.size() + device_limit_names().size() + 3);
-  for (const auto& parameter : parameters_) values.push_back(complete.at(parameter.name));
+  std::size_t given = 0;
+  for (const auto& parameter : parameters_) {
+    const auto found = config.find(parameter.name);
+    given += found != config.end();
+    values.push_back(found != config.end() ? found->second : parameter.default_value);
+  }
+  if (given != config.size()) reject_unknown_parameter(config);
   for (const auto& name : device_limit_names()) {
     const auto found = limits.find(name);
     values.push_back(found == limits.end() ? 0 : found->second);
@@ -423,11 +430,11 @@ std::vector<KernelConfig> KernelFamily::starting_points(const NamedValues& limit
 }
 
 std::optional<std::string> KernelFamily::rule_violation(const KernelConfig& config, const NamedValues& limits) const {
-  return first_violation(rules_, rule_texts_, "rule", complete(config), limits, false);
+  return first_violation(rules_, rule_texts_, "rule", config, limits, false);
 }
 
 std::optional<std::string> KernelFamily::choice_violation(const KernelConfig& config, const NamedValues& limits) const {
-  return first_violation(choices_, choice_texts_, "choice", complete(config), limits, false);
+  return first_violation(choices_, choice_texts_, "choice", config, limits, false);
 }
 
 std::optional<std::string> KernelFamily::device_violation(const NamedValues& limits) const {
@@ -436,9 +443,9 @@ std::optional<std::string> KernelFamily::device_violation(const NamedValues& lim
 
 std::optional<std::string> KernelFamily::first_violation(const std::vector<Expression>& conditions,
                                                          const std::vector<std::string>& texts, const char* kind,
-                                                         const KernelConfig& full, const NamedValues& limits,
+                                                         const KernelConfig& config, const NamedValues& limits,
                                                          bool device_rules_only) const {
-  const std::vector<std::int64_t> values = slots(full, limits, {});
+  const std::vector<std::int64_t> values = slots(config, limits, {});
   const auto reads_parameters = [&](const Expression& rule) {
     return std::ranges::any_of(rule.slots(), [&](std::size_t slot) { return slot < parameters_.size(); });
   };
@@ -459,7 +466,7 @@ std::optional<std::string> KernelFamily::first_violation(const std::vector<Expre
 
 KernelConfig KernelFamily::aligned(KernelConfig config, std::size_t lda, std::size_t a_offset, std::size_t ldb,
                                    std::size_t b_offset) const {
-  config = complete(config);
+  config = complete(std::move(config));
   for (const auto& parameter : parameters_) {
     if (parameter.aligned_to == "A") config[parameter.name] = widest_aligned_width(config[parameter.name], lda, a_offset);
     if (parameter.aligned_to == "B") config[parameter.name] = widest_aligned_width(config[parameter.name], ldb, b_offset);
@@ -490,12 +497,12 @@ std::string KernelFamily::build_options(const KernelConfig& config, Precision pr
 }
 
 bool KernelFamily::uses_tensor_maps(const KernelConfig& config) const {
-  return tensor_maps_ && evaluate(tensor_maps_->when, slots(complete(config), {}, {}), "tensor_maps.when") != 0;
+  return tensor_maps_ && evaluate(tensor_maps_->when, slots(config, {}, {}), "tensor_maps.when") != 0;
 }
 
 std::optional<KernelFamily::TensorMapTiles> KernelFamily::tensor_map_tiles(const KernelConfig& config) const {
   if (!uses_tensor_maps(config)) return std::nullopt;
-  const std::vector<std::int64_t> values = slots(complete(config), {}, {});
+  const std::vector<std::int64_t> values = slots(config, {}, {});
   return TensorMapTiles{tensor_maps_->entry, evaluate(tensor_maps_->tile_m, values, "tensor_maps.tile_m"),
                         evaluate(tensor_maps_->tile_n, values, "tensor_maps.tile_n"),
                         evaluate(tensor_maps_->tile_k, values, "tensor_maps.tile_k"),
@@ -503,18 +510,18 @@ std::optional<KernelFamily::TensorMapTiles> KernelFamily::tensor_map_tiles(const
 }
 
 bool KernelFamily::scale_first(const KernelConfig& config) const {
-  return scale_first_ && evaluate(*scale_first_, slots(complete(config), {}, {}), "scale_first") != 0;
+  return scale_first_ && evaluate(*scale_first_, slots(config, {}, {}), "scale_first") != 0;
 }
 
 bool KernelFamily::packs(const KernelConfig& config, Precision precision) const {
   if (!pack_) return false;
   if (std::ranges::find(pack_->precisions, precision) != pack_->precisions.end()) return true;
-  return pack_->when && evaluate(*pack_->when, slots(complete(config), {}, {}), "pack.when") != 0;
+  return pack_->when && evaluate(*pack_->when, slots(config, {}, {}), "pack.when") != 0;
 }
 
 bool KernelFamily::packs_in_place(const KernelConfig& config, Precision precision) const {
   return packs(config, precision) && pack_->in_place &&
-         evaluate(*pack_->in_place, slots(complete(config), {}, {}), "pack.in_place") != 0;
+         evaluate(*pack_->in_place, slots(config, {}, {}), "pack.in_place") != 0;
 }
 
 std::optional<KernelFamily::Packing> KernelFamily::packing(const KernelConfig& config, Precision precision,
@@ -527,7 +534,7 @@ std::optional<KernelFamily::Packing> KernelFamily::packing(const KernelConfig& c
     throw ConfigError(name_ + ": operands of " + std::string(precision_info(precision).code) +
                       " cannot be read in place, only packed");
   if (reads_in_place && !trans_a && trans_b) return std::nullopt;  // both K-contiguous already
-  const std::vector<std::int64_t> values = slots(complete(config), {}, problem);
+  const std::vector<std::int64_t> values = slots(config, {}, problem);
   Packing packing{pack_->entry, evaluate(pack_->rows_a, values, "pack.rows_a"),
                   evaluate(pack_->rows_b, values, "pack.rows_b"), evaluate(pack_->segment_depth, values, "pack.depth")};
   packing.pack_a = !reads_in_place || trans_a;
@@ -554,7 +561,7 @@ std::optional<KernelFamily::Packing> KernelFamily::packing(const KernelConfig& c
 }
 
 KernelFamily::Ranges KernelFamily::ranges(const KernelConfig& config, const ProblemSize& problem) const {
-  return ranges_of(slots(complete(config), {}, problem));
+  return ranges_of(slots(config, {}, problem));
 }
 
 KernelFamily::Ranges KernelFamily::ranges_of(const std::vector<std::int64_t>& values) const {
@@ -568,7 +575,7 @@ KernelFamily::Ranges KernelFamily::ranges_of(const std::vector<std::int64_t>& va
 
 KernelFamily::Load KernelFamily::load(const KernelConfig& config, const NamedValues& limits,
                                       const ProblemSize& problem) const {
-  const std::vector<std::int64_t> values = slots(complete(config), limits, problem);
+  const std::vector<std::int64_t> values = slots(config, limits, problem);
   const Ranges launch = ranges_of(values);
   Load load;
   load.work_groups = 1;

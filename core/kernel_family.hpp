@@ -91,7 +91,7 @@ class KernelFamily {
   // Every parameter at its default (the description's own).
   KernelConfig defaults() const;
   // `config` with every missing parameter at its default. Throws ConfigError on an unknown name.
-  KernelConfig complete(const KernelConfig& config) const;
+  KernelConfig complete(KernelConfig config) const;
   // The default for a device: the first device default whose condition holds, else the
   // parameters' defaults; where that breaks a rule on this device, the first of the description's
   // safe defaults that does not.
@@ -220,10 +220,13 @@ class KernelFamily {
   };
   std::optional<std::string> first_violation(const std::vector<Expression>& conditions,
                                              const std::vector<std::string>& texts, const char* kind,
-                                             const KernelConfig& complete, const NamedValues& limits,
+                                             const KernelConfig& config, const NamedValues& limits,
                                              bool device_rules_only) const;
-  std::vector<std::int64_t> slots(const KernelConfig& complete, const NamedValues& limits,
+  // The values expressions read: the parameters (the configuration's, else their defaults), the
+  // device's limits, then M, N and K. A parameter the family does not have is an error.
+  std::vector<std::int64_t> slots(const KernelConfig& config, const NamedValues& limits,
                                   const ProblemSize& problem) const;
+  void reject_unknown_parameter(const KernelConfig& config) const;  // throws on the first name it does not have
   Ranges ranges_of(const std::vector<std::int64_t>& slot_values) const;
   std::int64_t evaluate(const Expression& expression, const std::vector<std::int64_t>& values,
                         const char* what) const;
