@@ -1,8 +1,10 @@
 // The performance model: what it carries from one shape to another, and its fit to measurements.
 #include "core/performance_model.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
+#include <map>
 
 #include <gtest/gtest.h>
 
@@ -624,6 +626,36 @@ TEST(ConfigurationVariants, OtherSplitsOfTheFastestConfigurationsWithinTheSpace)
       EXPECT_NE(variant.config.at("KSPLIT"), 4);
     }
   EXPECT_EQ(from_split, 5u);  // 2, 8, 16, 32, 64; 1 was measured
+}
+
+// On the H200, 466x317x46206 NN under one 64 x 128 tile of 8 x 4 a work-item (24 tiles of C, two
+// work-groups resident a unit) ran with K split 4 to 32 ways as the times below say, in us
+// (bench/results/2026-11-30_h200-deep-hundreds/ksplit-probe.txt, with a kernel description that
+// allowed every split): 11 ways fill the 132 units' 264 places exactly, 12 ways leave a third
+// round on 24 of them. Carried from the split of 16 with the residency gain fitted to xgemm there
+// (0.2), the model puts each split within 10% of its time and 11 ways first.
+TEST(PerformanceModel, CarriesSplitsOfKAsTheH200RanThem) {
+  NamedValues h200 = limits;
+  h200["local_mem_size"] = 49152;
+  const KernelFamily& family = kernel_family("xgemm");
+  const KernelConfig wide = family.complete({{"TSM", 64}, {"TSN", 128}, {"TSK", 16}, {"WPTM", 8}, {"WPTN", 4},
+                                             {"VWA", 2}, {"VWB", 2}, {"PADA", 4}, {"PADB", 4}, {"PREFETCH", 1},
+                                             {"STRM", 2}, {"STRN", 2}, {"ADVANCE", 1}, {"UNCHECKED", 1}, {"KSPLIT", 16}});
+  const ProblemSize problem{466, 317, 46206};
+  ASSERT_EQ(family.load(wide, h200, problem).resident, 2);
+  ModelTerms terms;
+  terms.residency_gain = 0.2;
+  const PerformanceModel model(h200, 132, terms);
+  const Observation sixteen{&family, wide, config_key(wide), problem, "NT", 558.4e-6, 0, ""};
+  const std::map<std::int64_t, double> measured_us = {{4, 789.2},  {6, 924.2},  {8, 707.0},  {9, 633.8},
+                                                      {10, 575.6}, {11, 531.6}, {12, 718.0}, {14, 628.9},
+                                                      {20, 573.1}, {24, 609.4}, {32, 546.1}};
+  std::map<std::int64_t, double> predicted_us;
+  for (const auto& [split, us] : measured_us) {
+    predicted_us[split] = *model.predict(split_variant(sixteen, split), {problem, "NT"}) * 1e6;
+    EXPECT_NEAR(predicted_us[split] / us, 1, 0.1) << split << " ways: predicted " << predicted_us[split] << " us";
+  }
+  EXPECT_EQ(std::ranges::min_element(predicted_us, {}, [](const auto& entry) { return entry.second; })->first, 11);
 }
 
 }  // namespace
