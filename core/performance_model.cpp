@@ -7,7 +7,10 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <memory>
 #include <set>
+#include <tuple>
+#include <utility>
 
 #include "core/shape_distance.hpp"
 #include "gemmtune/error.hpp"
@@ -191,13 +194,28 @@ PerformanceModel PerformanceModel::remembering(LaunchFacts* facts) const {
   return copy;
 }
 
+void remember_measured_launches(std::vector<Observation>& observations, const NamedValues& limits) {
+  for (Observation& seen : observations) {
+    if (seen.measured_launch) continue;
+    MeasuredLaunch launch;
+    launch.load = launch_load(seen, true, limits, seen.problem);
+    std::tie(launch.lda, launch.ldb) = dense_leading_dimensions(seen.problem, seen.trans);
+    launch.vector_width = vector_width(seen, true, launch.lda, launch.ldb);
+    launch.scales_first = seen.family->scale_first(seen.ran());
+    seen.measured_launch = std::make_shared<const MeasuredLaunch>(std::move(launch));
+  }
+}
+
 std::optional<KernelFamily::Load> PerformanceModel::load_of(const Observation& seen, bool as_measured,
                                                             const ProblemSize& problem) const {
+  if (as_measured && seen.measured_launch && problem == seen.problem) return seen.measured_launch->load;
   return facts_ ? facts_->load(seen, as_measured, limits_, problem) : launch_load(seen, as_measured, limits_, problem);
 }
 
 double PerformanceModel::vector_width_of(const Observation& seen, bool as_measured, std::size_t lda,
                                          std::size_t ldb) const {
+  if (as_measured && seen.measured_launch && lda == seen.measured_launch->lda && ldb == seen.measured_launch->ldb)
+    return seen.measured_launch->vector_width;
   return facts_ ? facts_->vector_width(seen, as_measured, lda, ldb) : vector_width(seen, as_measured, lda, ldb);
 }
 
@@ -229,6 +247,8 @@ double PerformanceModel::scattered_seconds(const ProblemSize& problem, const Ker
 }
 
 double PerformanceModel::fixed_seconds(const Observation& seen, bool as_measured) const {
+  if (as_measured && seen.measured_launch)
+    return terms_.call_seconds + (seen.measured_launch->scales_first ? further_kernel_seconds() : 0);
   const bool scales_first =
       facts_ ? facts_->scales_first(seen, as_measured) : seen.family->scale_first(configuration(seen, as_measured));
   return terms_.call_seconds + (scales_first ? further_kernel_seconds() : 0);

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,6 +17,15 @@
 #include "core/kernel_family.hpp"
 
 namespace gemmtune {
+
+// What the model reads of a measured launch: its load, the product of its vector widths, whether
+// it scales C first (KernelFamily::load, ::aligned, ::scale_first).
+struct MeasuredLaunch {
+  std::optional<KernelFamily::Load> load;
+  std::size_t lda = 0, ldb = 0;  // the dense leading dimensions the widths are for
+  double vector_width = 1;
+  bool scales_first = false;
+};
 
 // One measured configuration: what ran, on which problem and transpositions, for how long.
 struct Observation {
@@ -43,7 +53,14 @@ struct Observation {
   bool is_variant() const { return !measured_config.empty(); }
   // The configuration the time was measured with.
   const KernelConfig& ran() const { return is_variant() ? measured_config : config; }
+  // That launch as the model reads it, read once where observations are learned
+  // (remember_measured_launches) instead of at every prediction from them; a variant shares its
+  // measurement's. Empty: read when asked.
+  std::shared_ptr<const MeasuredLaunch> measured_launch = nullptr;
 };
+
+// Fills each observation's measured_launch, under the device's `limits` at the precision.
+void remember_measured_launches(std::vector<Observation>& observations, const NamedValues& limits);
 
 // The problem a prediction is for.
 struct Target {

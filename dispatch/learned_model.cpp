@@ -130,6 +130,7 @@ LearnedModel learn_model(const db::Database& database, const DeviceFingerprint& 
   std::vector<Observation> observations =
       read_either_layout(database, device.key(), precision, per_problem, 0, "this device", unsound);
   const NamedValues named = named_limits(limits, precision);
+  remember_measured_launches(observations, named);
   // Fitted to this device's own measurements only: a sibling's times are not this device's.
   ModelTerms terms = fitted_terms(observations, named, device.compute_units);
 
@@ -153,6 +154,7 @@ LearnedModel learn_model(const db::Database& database, const DeviceFingerprint& 
     terms.copy_bytes_per_second = terms.streaming_bytes_per_second;
     terms.further_kernel_seconds = launch_seconds(observations);
   }
+  remember_measured_launches(observations, named);  // the siblings' (a variant shares its measurement's)
   // Other splits of K (and whatever else adapts to the shape) of each tuned problem's fastest
   // configurations, predicted from their measurements: after the fit, which measurements alone
   // inform. Two of each family: all eight took the H200's first choice for a new shape from 11 to

@@ -658,5 +658,34 @@ TEST(PerformanceModel, CarriesSplitsOfKAsTheH200RanThem) {
   EXPECT_EQ(std::ranges::min_element(predicted_us, {}, [](const auto& entry) { return entry.second; })->first, 11);
 }
 
+// A launch read once where observations are learned predicts as one read at every prediction, for
+// a measurement and for its variants, which share it.
+TEST(PerformanceModel, RememberedLaunchesPredictAsLaunchesReadEachTime) {
+  ModelTerms terms;
+  terms.call_seconds = 5e-6;
+  terms.further_kernel_seconds = 8e-6;
+  terms.residency_gain = 0.5;
+  const PerformanceModel model(limits, compute_units, terms);
+  std::vector<Observation> read_each_time = {observed(64, {256, 256, 32768}, 0.5e-3),
+                                             observed(128, {2048, 1000, 999}, 1e-3, "TN")};
+  read_each_time[1].config["KSPLIT"] = 4;
+  std::vector<Observation> remembered = read_each_time;
+  remember_measured_launches(remembered, limits);
+  ASSERT_TRUE(remembered[0].measured_launch && remembered[1].measured_launch);
+  for (auto* observations : {&read_each_time, &remembered})
+    for (auto& variant : configuration_variants(std::vector<Observation>(*observations), limits, 1))
+      observations->push_back(std::move(variant));
+  ASSERT_EQ(read_each_time.size(), remembered.size());
+  for (const Target& target : {Target{{300, 200, 40000}, "NN"}, Target{{1999, 1001, 998}, "TN"}}) {
+    for (std::size_t i = 0; i < remembered.size(); ++i) {
+      const auto each_time = model.predict(read_each_time[i], target), once = model.predict(remembered[i], target);
+      ASSERT_EQ(each_time.has_value(), once.has_value()) << i;
+      if (once) {
+        EXPECT_DOUBLE_EQ(*once, *each_time) << i << ": " << remembered[i].config_key;
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace gemmtune::testing
