@@ -51,7 +51,7 @@ for stage in "$@"; do
         grep -v '^#' bench/validation/$1.txt | grep -v '^$' > $W/$1.txt
         $OLD db choose --db $W/shipped.db --precision $2 --problems $W/$1.txt --json > $W/choose-shipped-$1.json
         $G db choose --db $W/new.db --precision $2 --problems $W/$1.txt --json > $W/choose-new-$1.json
-        python3 $here/changed.py $W/choose-shipped-$1.json $W/choose-new-$1.json > $W/changed-$1.txt
+        python3 bench/results/changed_choices.py $W/choose-shipped-$1.json $W/choose-new-$1.json > $W/changed-$1.txt
         echo "$1: $(wc -l < $W/changed-$1.txt) first choices changed ($((SECONDS - start)) s)"
       done
       cat $W/changed-random_100.txt $W/changed-real_applications.txt > $W/changed-fp32.txt

@@ -17,7 +17,7 @@ gzip -9c $W/tune.log > $here/tune.log.gz
 for set in cpu_random_30 cpu_random_30_seed2; do
   $G db choose --db $W/base.db --problems bench/validation/$set.txt --json > $W/choose-base-$set.json
   $G db choose --db $W/new.db --problems bench/validation/$set.txt --json > $W/choose-new-$set.json
-  echo "$set: $(python3 bench/results/2026-11-30_h200-scattered-stores/changed.py $W/choose-base-$set.json $W/choose-new-$set.json | wc -l) first choices changed"
+  echo "$set: $(python3 bench/results/changed_choices.py $W/choose-base-$set.json $W/choose-new-$set.json | wc -l) first choices changed"
 done
 for round in $(seq $2); do
   for set in cpu_random_30 cpu_random_30_seed2; do

@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """The problems whose first choice differs between two `gemmtune db choose --json` outputs, as a
-problem file (M N K TRANS a line). Usage: changed.py BEFORE.json AFTER.json > changed.txt"""
+problem file (M N K TRANS a line): which problems a new build or tuning changes, to bench before and
+after (the two outputs may come from two builds, which `db choose --against` cannot compare).
+Usage, from the repository root as the run scripts of these folders call it:
+bench/results/changed_choices.py BEFORE.json AFTER.json > changed.txt"""
 import json
 import sys
 
