@@ -69,7 +69,7 @@ double launch_seconds(const std::vector<Observation>& observations) { return 2 *
 
 }  // namespace
 
-ModelTerms fitted_terms(const std::vector<Observation>& own, const NamedValues& limits, double compute_units) {
+ModelTerms initial_terms(const std::vector<Observation>& own, const NamedValues& limits) {
   ModelTerms initial;
   // A GPU kernel launch costs a few microseconds; PoCL's host-side work per call is larger.
   initial.call_seconds = limits.at("cpu_device") != 0 ? 20e-6 : 5e-6;
@@ -94,7 +94,11 @@ ModelTerms fitted_terms(const std::vector<Observation>& own, const NamedValues& 
   initial.further_kernel_seconds = launch_seconds(own);
   if (initial.streaming_bytes_per_second > 0)
     initial.scattered_store_seconds = scattered_sector_cost_bytes / initial.streaming_bytes_per_second;
-  return fit_terms(own, limits, compute_units, initial);
+  return initial;
+}
+
+ModelTerms fitted_terms(const std::vector<Observation>& own, const NamedValues& limits, double compute_units) {
+  return fit_terms(own, limits, compute_units, initial_terms(own, limits));
 }
 
 std::optional<double> sibling_distance(const db::DeviceRecord& device, const db::DeviceRecord& stored) {

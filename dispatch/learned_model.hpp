@@ -45,8 +45,13 @@ std::vector<Observation> read_observations(const db::Database& database, const s
 // clocks' ratio) for another model of the same db::architecture_key().
 std::optional<double> sibling_distance(const db::DeviceRecord& device, const db::DeviceRecord& stored);
 
-// The model's terms fitted to a device's own measurements (`limits`: its named limits at the
-// precision), from a fixed cost per kind of device and the fastest rate among them.
+// The model's terms before any fit, from a device's own measurements (`limits`: its named limits
+// at the precision): a fixed cost per kind of device, one residency gain for every family, the
+// fastest rates among them as bounds. What a prediction that cannot wait for the fit starts from
+// (a tuning session's seeds, tuner/seed_sources.hpp).
+ModelTerms initial_terms(const std::vector<Observation>& own, const NamedValues& limits);
+
+// The model's terms fitted to a device's own measurements, from initial_terms().
 ModelTerms fitted_terms(const std::vector<Observation>& own, const NamedValues& limits, double compute_units);
 
 // The observations of `device` in `database` at `precision`, of both layouts (each as the

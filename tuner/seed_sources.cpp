@@ -2,9 +2,13 @@
 #include "tuner/seed_sources.hpp"
 
 #include <algorithm>
+#include <optional>
 
+#include "core/configuration_variants.hpp"
+#include "core/kernel_config.hpp"
 #include "core/precision.hpp"
 #include "core/shape_distance.hpp"
+#include "dispatch/kernel_registry.hpp"
 #include "dispatch/learned_model.hpp"
 #include "tuner/family_space.hpp"
 
@@ -73,13 +77,78 @@ std::vector<KernelConfig> description_starting_points(const SeedQuery& query) {
                                       kernel_trans(query.problem.trans, layout_of(query.problem)));
 }
 
+// A winner as the performance model reads it: its configuration measured on its problem; nothing
+// where this build does not know its family or a parameter (a winner of another version).
+std::optional<Observation> observation_of(const db::TunedBest& best) {
+  try {
+    const KernelFamily& family = kernel_family(best.kernel_name);
+    Observation seen;
+    seen.family = &family;
+    seen.config = family.complete(best.config);
+    seen.config_key = config_key(seen.config);
+    seen.problem = kernel_shape(best.problem);
+    seen.trans = kernel_trans(best.problem.trans, layout_of(best.problem));
+    seen.seconds = best.median_seconds;
+    if (const auto precision = precision_from_code(best.problem.precision)) {
+      seen.packs_operands = family.packs(seen.config, *precision);
+      if (family.packs_in_place(seen.config, *precision)) seen.packs_in_place = *precision;
+    }
+    return seen;
+  } catch (const ConfigError&) {
+    return std::nullopt;
+  }
+}
+
+// How many of the nearest winners are carried to the problem's shape; at most most_seeds of them
+// become seeds, fewer where several carry to one configuration.
+constexpr std::size_t adapted_winners = 4 * most_seeds;
+
+// The nearest winners with their parameters that adapt to the shape (split K) set to the values
+// the performance model, unfitted, predicts fastest for the problem from each one's measurement
+// (dispatch/learned_model.hpp's initial_terms over all the winners). A winner's split fits the
+// shape it was tuned on: on the H200, the coverage set's 448x320x48000 NN, seeded with its
+// neighbours' winners as they ran (split 8), reached 22.9 TFLOP/s in 30 s, where the first of them
+// ran 26.8 split 32 ways; tuned for 20 s each with the seeds carried, the coverage set's eight
+// deep products with a C of hundreds reached 29.3 TFLOP/s (geometric mean) against 21.0 with the
+// seeds as they ran, each 1.24 to 1.58 times faster (bench/results/2026-11-30_h200-big-tile-splits/).
+void adapt_to_problem(const SeedQuery& query, std::vector<db::TunedBest>& winners) {
+  std::vector<std::optional<Observation>> measured;
+  std::vector<Observation> all;
+  for (const auto& best : winners) {
+    measured.push_back(observation_of(best));
+    if (measured.back()) all.push_back(*measured.back());
+  }
+  if (all.empty()) return;
+  const PerformanceModel model(query.limits, static_cast<double>(query.device.compute_units),
+                               initial_terms(all, query.limits));
+  const Target target{kernel_shape(query.problem), kernel_trans(query.problem.trans, layout_of(query.problem))};
+  // Ranked as the dispatcher ranks them: a variant's prediction is trusted less the further its
+  // split moved from the one that ran (ModelTerms::variant_weight), so that a winner of a shape
+  // like the problem's keeps its split unless another is predicted clearly faster.
+  const auto score = [&](const Observation& seen) -> std::optional<double> {
+    const std::optional<double> predicted = model.predict(seen, target);
+    if (!predicted) return std::nullopt;
+    return model.score(seen, target, *predicted);
+  };
+  for (std::size_t i = 0; i < std::min(winners.size(), adapted_winners); ++i) {
+    if (!measured[i]) continue;
+    std::optional<double> best = score(*measured[i]);
+    for (const Observation& variant : configuration_variants({*measured[i]}, query.limits, 1)) {
+      const std::optional<double> scored = score(variant);
+      if (scored && (!best || *scored < *best)) best = scored, winners[i].config = variant.config;
+    }
+  }
+}
+
 // Each problem's best on this device, the nearest shapes first (the fastest first among equally
-// near ones): a skinny problem's neighbours split K and keep narrow tiles, which a square
-// problem's winners, the fastest by far, never do. On the H200, 4096x32x4096 tuned for 40 s from
-// the fastest winners first reached 11.5 TFLOP/s, where a configuration with narrow tiles and
-// split K, which the skinny shapes of the coverage set could have offered, ran 15.8.
+// near ones), carried to the problem's shape (adapt_to_problem): a skinny problem's neighbours
+// split K and keep narrow tiles, which a square problem's winners, the fastest by far, never do.
+// On the H200, 4096x32x4096 tuned for 40 s from the fastest winners first reached 11.5 TFLOP/s,
+// where a configuration with narrow tiles and split K, which the skinny shapes of the coverage set
+// could have offered, ran 15.8.
 std::vector<KernelConfig> device_winners(const SeedQuery& query) {
   std::vector<db::TunedBest> winners = query.database.device_winners(query.device.key, query.problem.precision);
+  std::erase_if(winners, [&](const db::TunedBest& best) { return recorded_by_this_session(query, best); });
   const ProblemSize tuned = kernel_shape(query.problem);
   const auto distance = [&](const db::TunedBest& best) {
     const ProblemSize shape = kernel_shape(best.problem);
@@ -87,6 +156,7 @@ std::vector<KernelConfig> device_winners(const SeedQuery& query) {
   };
   std::stable_sort(winners.begin(), winners.end(),
                    [&](const db::TunedBest& a, const db::TunedBest& b) { return distance(a) < distance(b); });
+  adapt_to_problem(query, winners);
   return configs_of(query, std::move(winners));
 }
 
