@@ -1,0 +1,82 @@
+#!/bin/bash
+# H200: the tuner's seeds carried to the problem's shape (tuner/seed_sources.cpp, adapt_to_problem:
+# each nearest winner's split of K set to what the model predicts fastest for the problem), against
+# the seeds as they ran, on the coverage set's deep products with a C of hundreds.
+# Usage: run.sh STAGE...   (LIMIT: each bench's seconds, 280)
+#   tune  the eight problems (448x320x48000 and 2400x56x40000, every transposition) at fp32, 20 s
+#         each, tuned into two copies of the shipped tuning without their rows, by the build before
+#         (gemmtune-base) and the build with the change (gemmtune); the best of each per problem
+#   ab    the validation sets' problems whose first choice differs between the shipped tuning and
+#         it with the new build's rows of the eight (new.db), per call in turns, two rounds, beside
+#         cuBLAS and CLBlast
+#   r     random_100.txt whole from new.db
+cd "$(dirname "$0")/../../.."
+here=bench/results/2026-11-30_h200-big-tile-splits
+source bench/results/unpack_gpu_bundle.sh
+G="bash .gpu/on-device.sh gemmtune"
+export GEMMTUNE_CACHE_DIR=/tmp/cache-runs
+W=/tmp/runs; mkdir -p $W
+shipped=configs/tuned/nvidia-h200.json
+[ -f $shipped ] || { gunzip -c $here/shipped.json.gz > $W/shipped.json; shipped=$W/shipped.json; }
+[ -f $W/shipped.db ] || { $G db import --db $W/shipped.db $shipped > /dev/null 2>&1; echo "import rc=$?"; }
+bench() {  # bench DB PRECISION PROBLEMS NAME
+  local start=$SECONDS
+  timeout ${LIMIT:-280} $G bench --db $1 --precision $2 --peers cublas,clblast --timing per-call \
+    --problems $3 --json $W/$4.json --force > $W/$4.txt 2>&1
+  echo "$4 rc=$? in $((SECONDS - start)) s"
+  sed -n '/^summary/,$p' $W/$4.txt | grep -E '^(all|class)|cublas' | head -4
+  gzip -9f $W/$4.json
+}
+for stage in "$@"; do
+  case $stage in
+    tune)
+      python3 - $shipped $W/nodeep.json <<'PY'
+import json, sys
+rows = json.load(open(sys.argv[1]))
+deep = {(448, 320, 48000), (2400, 56, 40000)}
+json.dump([r for r in rows if (r["m"], r["n"], r["k"]) not in deep], open(sys.argv[2], "w"))
+PY
+      $G tune --coverage --list | grep -E '^(448 320 48000|2400 56 40000) ' > $W/deep.txt
+      for build in base new; do
+        program=gemmtune; [ $build = base ] && program=gemmtune-base
+        bash .gpu/on-device.sh $program db import --db $W/$build.db $W/nodeep.json > /dev/null 2>&1; echo "import $build rc=$?"
+        timeout 240 bash .gpu/on-device.sh $program tune --db $W/$build.db --precision fp32 --problems $W/deep.txt \
+          --budget 1000 --time-limit 20 --session-time-limit 160 > $W/tune-$build.log 2>&1; echo "tune $build rc=$?"
+        grep -hE '^problem .* done' $W/tune-$build.log | cut -c1-120
+      done
+      $G db export --db $W/new.db -o $W/new-tuned.json --force > /dev/null 2>&1; echo "export rc=$?"
+      python3 - $W/new-tuned.json $W/new-deep.json <<'PY'
+import json, sys
+rows = json.load(open(sys.argv[1]))
+deep = {(448, 320, 48000), (2400, 56, 40000)}
+json.dump([r for r in rows if (r["m"], r["n"], r["k"]) in deep], open(sys.argv[2], "w"))
+print(len([r for r in rows if (r["m"], r["n"], r["k"]) in deep]), "rows of the eight")
+PY
+      gzip -9f $W/tune-base.log $W/tune-new.log; gzip -9kf $W/new-deep.json
+      (cd $W && tar -czf $OUT/tune.tgz tune-base.log.gz tune-new.log.gz new-deep.json.gz) ;;
+    ab)
+      [ -f $W/new-deep.json ] || gunzip -c $here/new-deep.json.gz > $W/new-deep.json
+      cp $W/shipped.db $W/new.db.tmp && $G db import --db $W/new.db.tmp $W/new-deep.json > /dev/null 2>&1 && mv $W/new.db.tmp $W/merged.db
+      echo "merged: $(ls -la $W/merged.db | awk '{print $5}') bytes"
+      start=$SECONDS
+      for set in "random_100 fp32" "real_applications fp32"; do
+        set -- $set
+        grep -v '^#' bench/validation/$1.txt | grep -v '^$' > $W/$1.txt
+        $G db choose --db $W/shipped.db --precision $2 --problems $W/$1.txt --json > $W/choose-shipped-$1.json
+        $G db choose --db $W/merged.db --precision $2 --problems $W/$1.txt --json > $W/choose-new-$1.json
+        python3 bench/results/changed_choices.py $W/choose-shipped-$1.json $W/choose-new-$1.json > $W/changed-$1.txt
+        echo "$1: $(wc -l < $W/changed-$1.txt) first choices changed ($((SECONDS - start)) s)"
+      done
+      cat $W/changed-random_100.txt $W/changed-real_applications.txt > $W/changed-fp32.txt
+      for round in 1 2; do
+        bench $W/shipped.db fp32 $W/changed-fp32.txt shipped-fp32-$round
+        bench $W/merged.db fp32 $W/changed-fp32.txt new-fp32-$round
+      done
+      gzip -9f $W/choose-*.json
+      (cd $W && tar -czf $OUT/changed.tgz changed-*.txt choose-*.json.gz shipped-*.json.gz shipped-*.txt new-*.json.gz new-*.txt) ;;
+    r)
+      grep -v '^#' bench/validation/random_100.txt | grep -v '^$' > $W/problems-r.txt
+      bench $W/merged.db fp32 $W/problems-r.txt random100
+      (cd $W && tar -czf $OUT/random100.tgz random100.json.gz random100.txt) ;;
+  esac
+done
