@@ -4,25 +4,19 @@
 # (split K only with tiles of at most 128 x 128, in powers of two). Runs gemmtune-fs, a build with
 # finer-splits.patch of ../2026-11-30_h200-deep-hundreds/ (any split of 1 to 64).
 cd "$(dirname "$0")/../../.."
-source bench/results/unpack_gpu_bundle.sh
-export GEMMTUNE_CACHE_DIR=/tmp/cache-probe
-G="bash .gpu/on-device.sh gemmtune-fs"
-show='import json, sys
-text = sys.stdin.read()
-try: run = json.loads(text); print("%.1f us %.2f TFLOP/s" % (run["seconds"] * 1e6, run["gflops"] / 1e3))
-except ValueError: print(text.strip()[-300:].replace("\n", " | "))'
+source bench/results/gpu_session.sh
+FS="bash .gpu/on-device.sh gemmtune-fs"
 common="ADVANCE=1,CSTAGE=0,KUNROLL=8,MAXREG=0,PREFETCH=1,UNCHECKED=1,WARPN=0"
 sq="$common,PADA=0,PADB=0,STRM=0,STRN=1,SWIZZLE=0,TSK=8,TSM=128,TSN=128,VWA=2,VWB=4,WPTM=8,WPTN=8"
 sq16="$common,PADA=4,PADB=4,STRM=0,STRN=2,SWIZZLE=0,TSK=16,TSM=128,TSN=128,VWA=4,VWB=4,WPTM=8,WPTN=8"
 wide="$common,PADA=0,PADB=0,STRM=0,STRN=2,SWIZZLE=1,TSK=16,TSM=128,TSN=256,VWA=4,VWB=4,WPTM=8,WPTN=16"
 tall="$common,PADA=0,PADB=0,STRM=0,STRN=2,SWIZZLE=1,TSK=16,TSM=256,TSN=128,VWA=4,VWB=4,WPTM=8,WPTN=16"
 mid="$common,PADA=4,PADB=4,STRM=2,STRN=2,SWIZZLE=0,TSK=16,TSM=64,TSN=128,VWA=2,VWB=2,WPTM=8,WPTN=4"
-one() {  # one PROBLEM TRANS CONFIGNAME SPLIT [--check]
-  local config=${!3}
-  echo "$1 $2 $3 KSPLIT=$4 $($G run --size $1 --config "$config,KSPLIT=$4" --runs-trans $2 --repeat 20 --json $5 2>&1 | python3 -c "$show")"
+one() {  # one PROBLEM TRANS CONFIGNAME SPLIT
+  echo "$1 $2 $3 KSPLIT=$4 $(timed gemmtune-fs --size $1 --config "${!3},KSPLIT=$4" --runs-trans $2)"
 }
-$G run --size 466x317x46206 --config "$sq,KSPLIT=22" --runs-trans NN --check --repeat 3 2>&1 | tail -2
-$G run --size 466x317x46206 --config "$wide,KSPLIT=16" --runs-trans NN --check --repeat 3 2>&1 | tail -2
+$FS run --size 466x317x46206 --config "$sq,KSPLIT=22" --runs-trans NN --check --repeat 3 2>&1 | tail -2
+$FS run --size 466x317x46206 --config "$wide,KSPLIT=16" --runs-trans NN --check --repeat 3 2>&1 | tail -2
 for split in 8 11 16 22 32 44; do one 466x317x46206 NN sq $split; done
 for split in 11 16 22; do one 466x317x46206 NN sq16 $split; done
 for split in 11 16 22 32; do one 466x317x46206 NN wide $split; one 466x317x46206 NN tall $split; done

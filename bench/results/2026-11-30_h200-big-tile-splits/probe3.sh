@@ -4,18 +4,11 @@
 # narrowed by unaligned leading dimensions? The same configurations on problems a few rows, columns
 # or steps of K from it, and under the transposing pre-pass (its workspace's rows are aligned).
 cd "$(dirname "$0")/../../.."
-source bench/results/unpack_gpu_bundle.sh
-export GEMMTUNE_CACHE_DIR=/tmp/cache-probe
-G="bash .gpu/on-device.sh gemmtune-fs"
-show='import json, sys
-text = sys.stdin.read()
-try: run = json.loads(text); print("%.1f us %.2f TFLOP/s" % (run["seconds"] * 1e6, run["gflops"] / 1e3))
-except ValueError: print(text.strip()[-300:].replace("\n", " | "))'
+source bench/results/gpu_session.sh
 square="ADVANCE=1,CSTAGE=0,KUNROLL=8,MAXREG=0,PADA=4,PADB=4,PREFETCH=1,STRM=2,STRN=0,SWIZZLE=0,TSK=16,TSM=32,TSN=64,UNCHECKED=1,VWA=4,VWB=2,WARPN=0,WPTM=8,WPTN=4"
 mid="ADVANCE=1,CSTAGE=0,KUNROLL=8,MAXREG=0,PADA=4,PADB=4,PREFETCH=1,STRM=2,STRN=2,SWIZZLE=0,TSK=16,TSM=64,TSN=128,UNCHECKED=1,VWA=2,VWB=2,WARPN=0,WPTM=8,WPTN=4"
 one() {  # one PROBLEM TRANS RUNS-TRANS CONFIGNAME SPLIT
-  local config=${!4}
-  echo "$1 $2 runs $3 $4 KSPLIT=$5 $($G run --size $1 --trans $2 --config "$config,KSPLIT=$5" --runs-trans $3 --repeat 20 --json 2>&1 | python3 -c "$show")"
+  echo "$1 $2 runs $3 $4 KSPLIT=$5 $(timed gemmtune-fs --size $1 --trans $2 --config "${!4},KSPLIT=$5" --runs-trans $3)"
 }
 for p in "square 40" "mid 11"; do
   set -- $p
@@ -24,4 +17,4 @@ for p in "square 40" "mid 11"; do
   one 466x317x46206 TT TT $1 $2
   one 466x317x46206 TT NN $1 $2
 done
-$G run --size 466x317x46206 --config "$square,KSPLIT=40" --runs-trans TT --check --repeat 3 2>&1 | tail -1
+bash .gpu/on-device.sh gemmtune-fs run --size 466x317x46206 --config "$square,KSPLIT=40" --runs-trans TT --check --repeat 3 2>&1 | tail -1

@@ -6,15 +6,9 @@
 # its leading dimensions rounded up to multiples of 4: the choice as it runs, the same configuration
 # under the problem's own transpositions, and that on the aligned problem.
 cd "$(dirname "$0")/../../.."
-source bench/results/unpack_gpu_bundle.sh
-export GEMMTUNE_CACHE_DIR=/tmp/cache-probe
-G="bash .gpu/on-device.sh gemmtune"
-show='import json, sys
-text = sys.stdin.read()
-try: run = json.loads(text); print("%.1f us" % (run["seconds"] * 1e6))
-except ValueError: print(text.strip()[-300:].replace("\n", " | "))'
+source bench/results/gpu_session.sh
 one() {  # one SIZE TRANS RUNS-TRANS FAMILY CONFIG
-  $G run --size $1 --trans $2 --family $4 --config "$5" --runs-trans $3 --repeat 20 --json 2>&1 | python3 -c "$show"
+  timed gemmtune --size $1 --trans $2 --family $4 --config "$5" --runs-trans $3
 }
 while read -r family size trans runs aligned config; do
   echo "$size $trans: as chosen (runs $runs) $(one $size $trans $runs $family $config);" \

@@ -12,21 +12,10 @@
 #   r     random_100.txt whole from new.db
 cd "$(dirname "$0")/../../.."
 here=bench/results/2026-11-30_h200-big-tile-splits
-source bench/results/unpack_gpu_bundle.sh
-G="bash .gpu/on-device.sh gemmtune"
-export GEMMTUNE_CACHE_DIR=/tmp/cache-runs
-W=/tmp/runs; mkdir -p $W
+source bench/results/gpu_session.sh
 shipped=configs/tuned/nvidia-h200.json
 [ -f $shipped ] || { gunzip -c $here/shipped.json.gz > $W/shipped.json; shipped=$W/shipped.json; }
 [ -f $W/shipped.db ] || { $G db import --db $W/shipped.db $shipped > /dev/null 2>&1; echo "import rc=$?"; }
-bench() {  # bench DB PRECISION PROBLEMS NAME
-  local start=$SECONDS
-  timeout ${LIMIT:-280} $G bench --db $1 --precision $2 --peers cublas,clblast --timing per-call \
-    --problems $3 --json $W/$4.json --force > $W/$4.txt 2>&1
-  echo "$4 rc=$? in $((SECONDS - start)) s"
-  sed -n '/^summary/,$p' $W/$4.txt | grep -E '^(all|class)|cublas' | head -4
-  gzip -9f $W/$4.json
-}
 for stage in "$@"; do
   case $stage in
     tune)
@@ -58,15 +47,7 @@ PY
       [ -f $W/new-deep.json ] || gunzip -c $here/new-deep.json.gz > $W/new-deep.json
       cp $W/shipped.db $W/new.db.tmp && $G db import --db $W/new.db.tmp $W/new-deep.json > /dev/null 2>&1 && mv $W/new.db.tmp $W/merged.db
       echo "merged: $(ls -la $W/merged.db | awk '{print $5}') bytes"
-      start=$SECONDS
-      for set in "random_100 fp32" "real_applications fp32"; do
-        set -- $set
-        grep -v '^#' bench/validation/$1.txt | grep -v '^$' > $W/$1.txt
-        $G db choose --db $W/shipped.db --precision $2 --problems $W/$1.txt --json > $W/choose-shipped-$1.json
-        $G db choose --db $W/merged.db --precision $2 --problems $W/$1.txt --json > $W/choose-new-$1.json
-        python3 bench/results/changed_choices.py $W/choose-shipped-$1.json $W/choose-new-$1.json > $W/changed-$1.txt
-        echo "$1: $(wc -l < $W/changed-$1.txt) first choices changed ($((SECONDS - start)) s)"
-      done
+      for set in random_100 real_applications; do changed $set fp32 $W/shipped.db $W/merged.db; done
       cat $W/changed-random_100.txt $W/changed-real_applications.txt > $W/changed-fp32.txt
       for round in 1 2; do
         bench $W/shipped.db fp32 $W/changed-fp32.txt shipped-fp32-$round

@@ -1,0 +1,41 @@
+#!/bin/bash
+# Sourced by the run scripts of these folders on the GPU machine, from the project root: unpacks the
+# bundle (unpack_gpu_bundle.sh) and gives what the scripts share: G, the bundled gemmtune; W, their
+# work folder; `timed`, one configuration's time; `bench`, a problem file beside cuBLAS and CLBlast.
+source bench/results/unpack_gpu_bundle.sh
+export GEMMTUNE_CACHE_DIR=${GEMMTUNE_CACHE_DIR:-/tmp/cache-runs}
+G="bash .gpu/on-device.sh gemmtune"
+W=${W:-/tmp/runs}; mkdir -p "$W"
+
+# timed PROGRAM RUN-OPTIONS...: the bundled PROGRAM's `run` with those options, 20 timed calls, as
+# "MEDIAN us TFLOP/s", or the end of what it said where it printed no result.
+timed() {
+  local program=$1; shift
+  bash .gpu/on-device.sh "$program" run "$@" --repeat 20 --json 2>&1 | python3 -c '
+import json, sys
+text = sys.stdin.read()
+try: run = json.loads(text); print("%.1f us %.2f TFLOP/s" % (run["seconds"] * 1e6, run["gflops"] / 1e3))
+except ValueError: print(text.strip()[-300:].replace("\n", " | "))'
+}
+
+# bench DB PRECISION PROBLEMS NAME: gemmtune per call beside cuBLAS and CLBlast into $W/NAME.json.gz
+# and $W/NAME.txt, at most LIMIT seconds (280); prints its exit status, time and summary.
+bench() {
+  local start=$SECONDS
+  timeout ${LIMIT:-280} $G bench --db $1 --precision $2 --peers cublas,clblast --timing per-call \
+    --problems $3 --json $W/$4.json --force > $W/$4.txt 2>&1
+  echo "$4 rc=$? in $((SECONDS - start)) s"
+  sed -n '/^summary/,$p' $W/$4.txt | grep -E '^(all|class)|cublas' | head -4
+  gzip -9f $W/$4.json
+}
+
+# changed SET PRECISION OLD.db NEW.db: the problems of bench/validation/SET.txt whose first choice
+# differs between the two tunings, into $W/changed-SET.txt (`db choose` of each as
+# $W/choose-{old,new}-SET.json); prints how many.
+changed() {
+  grep -v '^#' bench/validation/$1.txt | grep -v '^$' > $W/$1.txt
+  $G db choose --db $3 --precision $2 --problems $W/$1.txt --json > $W/choose-old-$1.json
+  $G db choose --db $4 --precision $2 --problems $W/$1.txt --json > $W/choose-new-$1.json
+  python3 bench/results/changed_choices.py $W/choose-old-$1.json $W/choose-new-$1.json > $W/changed-$1.txt
+  echo "$1: $(wc -l < $W/changed-$1.txt) first choices changed"
+}
