@@ -2,14 +2,17 @@
 # H200: the tuner's seeds carried to the problem's shape (tuner/seed_sources.cpp, adapt_to_problem:
 # each nearest winner's split of K set to what the model predicts fastest for the problem), against
 # the seeds as they ran, on the coverage set's deep products with a C of hundreds.
-# Usage: run.sh STAGE...   (LIMIT: each bench's seconds, 280)
+# Usage: run.sh STAGE...   (LIMIT: each bench's seconds, 280; SETS, ROUNDS: see ab)
 #   tune  the eight problems (448x320x48000 and 2400x56x40000, every transposition) at fp32, 20 s
 #         each, tuned into two copies of the shipped tuning without their rows, by the build before
 #         (gemmtune-base) and the build with the change (gemmtune); the best of each per problem
 #   ab    the validation sets' problems whose first choice differs between the shipped tuning and
-#         it with the new build's rows of the eight (new.db), per call in turns, two rounds, beside
-#         cuBLAS and CLBlast
-#   r     random_100.txt whole from new.db
+#         it with the new build's rows of the eight (merged.db, from new-deep.json.gz where the
+#         tune stage did not run), per call in turns, two rounds, beside cuBLAS and CLBlast; SETS
+#         (random_100 real_applications) and ROUNDS (1 2) take part of it: with the model's fit as
+#         it is the rows change 51 and 139 choices, e.g. SETS=random_100, then
+#         SETS=real_applications ROUNDS=1, then ROUNDS=2, each a command of its own
+#   r     random_100.txt whole from merged.db
 cd "$(dirname "$0")/../../.."
 here=bench/results/2026-11-30_h200-big-tile-splits
 source bench/results/gpu_session.sh
@@ -47,9 +50,11 @@ PY
       [ -f $W/new-deep.json ] || gunzip -c $here/new-deep.json.gz > $W/new-deep.json
       cp $W/shipped.db $W/new.db.tmp && $G db import --db $W/new.db.tmp $W/new-deep.json > /dev/null 2>&1 && mv $W/new.db.tmp $W/merged.db
       echo "merged: $(ls -la $W/merged.db | awk '{print $5}') bytes"
-      for set in random_100 real_applications; do changed $set fp32 $W/shipped.db $W/merged.db; done
-      cat $W/changed-random_100.txt $W/changed-real_applications.txt > $W/changed-fp32.txt
-      for round in 1 2; do
+      # SETS and ROUNDS split the work between commands (a device command runs 10 minutes at most).
+      sets=${SETS:-random_100 real_applications}
+      for set in $sets; do changed $set fp32 $W/shipped.db $W/merged.db; done
+      (cd $W && cat $(for set in $sets; do echo changed-$set.txt; done)) > $W/changed-fp32.txt
+      for round in ${ROUNDS:-1 2}; do
         bench $W/shipped.db fp32 $W/changed-fp32.txt shipped-fp32-$round
         bench $W/merged.db fp32 $W/changed-fp32.txt new-fp32-$round
       done
