@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -68,6 +69,32 @@ boost::json::object terms_to_json(const ModelTerms& terms) {
           {"peak_flops", terms.peak_flops}};
 }
 
+// The fitted terms with the mistrust weights the fit starts from (initial_terms()), where it moved
+// them; nothing where it kept them. A move changes many of the dispatcher's choices at once (on the
+// H200, eight deep problems added to the fp32 tuning moved them and 190 choices of the validation
+// sets, bench/results/2026-11-30_h200-big-tile-splits/), so the held-out choices under both show
+// how clearly the moved weights won.
+std::optional<ModelTerms> with_initial_weights(const ModelTerms& fitted, const ModelTerms& initial) {
+  if (fitted.distance_weight == initial.distance_weight &&
+      fitted.transposition_weight == initial.transposition_weight &&
+      fitted.crowding_weight == initial.crowding_weight)
+    return std::nullopt;
+  ModelTerms terms = fitted;
+  terms.distance_weight = initial.distance_weight;
+  terms.transposition_weight = initial.transposition_weight;
+  terms.crowding_weight = initial.crowding_weight;
+  return terms;
+}
+
+boost::json::object initial_weights_to_json(const ModelTerms& initial, const std::optional<ModelQuality>& quality) {
+  boost::json::object object{{"distance_weight", initial.distance_weight},
+                             {"transposition_weight", initial.transposition_weight},
+                             {"crowding_weight", initial.crowding_weight},
+                             {"moved", quality.has_value()}};
+  if (quality) object["choice_geomean"] = quality->choice_geomean, object["trials_geomean"] = quality->trials_geomean;
+  return object;
+}
+
 }  // namespace
 
 int model(const Arguments& args) {
@@ -94,12 +121,17 @@ int model(const Arguments& args) {
     const NamedValues named = named_limits(recorded_limits(device), precision);
     const ModelTerms fitted = fitted_terms(observations, named, device.compute_units);
     const ModelQuality quality = held_out_quality(observations, named, device.compute_units, fitted);
+    const ModelTerms initial = initial_terms(observations, named);
+    std::optional<ModelQuality> initial_quality;
+    if (const auto unmoved = with_initial_weights(fitted, initial); unmoved && quality.predictions > 0)
+      initial_quality = held_out_quality(observations, named, device.compute_units, *unmoved);
     if (values.count("json")) {
       list.push_back({{"device_key", device.key},
                       {"device_name", device.name},
                       {"observations", observations.size()},
                       {"terms", terms_to_json(fitted)},
-                      {"held_out", quality_to_json(quality)}});
+                      {"held_out", quality_to_json(quality)},
+                      {"initial_weights", initial_weights_to_json(initial, initial_quality)}});
       continue;
     }
     std::cout << device.name << " (driver " << device.driver_version << "), " << to_string(precision) << ' '
@@ -142,6 +174,11 @@ int model(const Arguments& args) {
               << ratio(quality.trials_geomean) << " geomean, " << ratio(quality.trials_worst)
               << " worst; nearest problem's best " << ratio(quality.nearest_geomean) << " geomean, "
               << ratio(quality.nearest_worst) << " worst over " << quality.nearest_choices << '\n';
+    if (initial_quality)
+      std::cout << "  mistrust weights moved by the fit from distance " << initial.distance_weight
+                << ", transposition " << initial.transposition_weight << ", crowding " << initial.crowding_weight
+                << ", whose held-out choices are " << ratio(initial_quality->choice_geomean) << " geomean (trial calls "
+                << ratio(initial_quality->trials_geomean) << ")\n";
   }
   if (values.count("json")) std::cout << boost::json::serialize(list) << '\n';
   return 0;

@@ -256,6 +256,21 @@ TEST_F(DbCommand, ModelPrintsTheTermsTheDispatcherFits) {
       EXPECT_DOUBLE_EQ(used.transposition_weight, 2);
       EXPECT_DOUBLE_EQ(used.crowding_weight, 0);
     }
+    // Where the fit moved the mistrust weights (fp64 here), the report says how the weights it
+    // starts from choose the held-out problems: worse, or the fit would have kept them.
+    const auto& initial = parsed.as_array().at(0).at("initial_weights");
+    EXPECT_DOUBLE_EQ(initial.at("distance_weight").to_number<double>(), 0.02);
+    EXPECT_DOUBLE_EQ(initial.at("transposition_weight").to_number<double>(), 2);
+    EXPECT_DOUBLE_EQ(initial.at("crowding_weight").to_number<double>(), 0);
+    const bool moved = used.distance_weight != 0.02 || used.transposition_weight != 2 || used.crowding_weight != 0;
+    EXPECT_EQ(initial.at("moved").as_bool(), moved) << report.out;
+    EXPECT_EQ(precision == Precision::Double, moved) << "the shipped tuning's weights as the dispatcher fits them";
+    if (moved)
+      EXPECT_LT(initial.at("choice_geomean").to_number<double>(),
+                parsed.as_array().at(0).at("held_out").at("choice_geomean").to_number<double>())
+          << report.out;
+    else
+      EXPECT_FALSE(initial.as_object().contains("choice_geomean")) << report.out;
   }
 }
 
