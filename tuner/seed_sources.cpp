@@ -28,8 +28,14 @@ bool recorded_by_this_session(const SeedQuery& query, const db::TunedBest& best)
          best.problem == query.problem;
 }
 
-std::vector<KernelConfig> configs_of(const SeedQuery& query, std::vector<db::TunedBest> bests) {
+// `bests` without what this session recorded for the problem itself (a source of the database
+// never offers that, so that a resumed session gets the seeds the first one got).
+std::vector<db::TunedBest> not_recorded_by_this_session(const SeedQuery& query, std::vector<db::TunedBest> bests) {
   std::erase_if(bests, [&](const db::TunedBest& best) { return recorded_by_this_session(query, best); });
+  return bests;
+}
+
+std::vector<KernelConfig> configs_of(std::vector<db::TunedBest> bests) {
   std::vector<KernelConfig> configs;
   for (auto& best : bests) configs.push_back(std::move(best.config));
   return configs;
@@ -41,7 +47,8 @@ std::vector<KernelConfig> older_kernel_sources(const SeedQuery& query) {
   // top_configs() covers every source hash; asking for as many more as the current source
   // recorded keeps per_older_source of the others once those are passed over.
   const auto limit = static_cast<int>(std::min<std::size_t>(per_older_source + query.recorded, 1 << 30));
-  return configs_of(query, query.database.top_configs(query.device.key, query.family.name(), query.problem, limit));
+  return configs_of(not_recorded_by_this_session(
+      query, query.database.top_configs(query.device.key, query.family.name(), query.problem, limit)));
 }
 
 constexpr std::size_t per_sibling_problem = 4;
@@ -112,11 +119,12 @@ constexpr std::size_t adapted_winners = 4 * most_seeds;
 // deep products with a C of hundreds reached 29.3 TFLOP/s (geometric mean) against 21.0 with the
 // seeds as they ran, each 1.24 to 1.58 times faster (bench/results/2026-11-30_h200-big-tile-splits/).
 void adapt_to_problem(const SeedQuery& query, std::vector<db::TunedBest>& winners) {
-  std::vector<std::optional<Observation>> measured;
-  std::vector<Observation> all;
+  std::vector<Observation> all;              // every winner this build can read, for the model's bounds
+  std::vector<std::optional<std::size_t>> at;  // per winner, its place in `all`
   for (const auto& best : winners) {
-    measured.push_back(observation_of(best));
-    if (measured.back()) all.push_back(*measured.back());
+    auto seen = observation_of(best);
+    at.push_back(seen ? std::optional(all.size()) : std::nullopt);
+    if (seen) all.push_back(std::move(*seen));
   }
   if (all.empty()) return;
   const PerformanceModel model(query.limits, static_cast<double>(query.device.compute_units),
@@ -131,9 +139,10 @@ void adapt_to_problem(const SeedQuery& query, std::vector<db::TunedBest>& winner
     return model.score(seen, target, *predicted);
   };
   for (std::size_t i = 0; i < std::min(winners.size(), adapted_winners); ++i) {
-    if (!measured[i]) continue;
-    std::optional<double> best = score(*measured[i]);
-    for (const Observation& variant : configuration_variants({*measured[i]}, query.limits, 1)) {
+    if (!at[i]) continue;
+    const Observation& measured = all[*at[i]];
+    std::optional<double> best = score(measured);
+    for (const Observation& variant : configuration_variants({measured}, query.limits, 1)) {
       const std::optional<double> scored = score(variant);
       if (scored && (!best || *scored < *best)) best = scored, winners[i].config = variant.config;
     }
@@ -147,8 +156,8 @@ void adapt_to_problem(const SeedQuery& query, std::vector<db::TunedBest>& winner
 // where a configuration with narrow tiles and split K, which the skinny shapes of the coverage set
 // could have offered, ran 15.8.
 std::vector<KernelConfig> device_winners(const SeedQuery& query) {
-  std::vector<db::TunedBest> winners = query.database.device_winners(query.device.key, query.problem.precision);
-  std::erase_if(winners, [&](const db::TunedBest& best) { return recorded_by_this_session(query, best); });
+  std::vector<db::TunedBest> winners =
+      not_recorded_by_this_session(query, query.database.device_winners(query.device.key, query.problem.precision));
   const ProblemSize tuned = kernel_shape(query.problem);
   const auto distance = [&](const db::TunedBest& best) {
     const ProblemSize shape = kernel_shape(best.problem);
@@ -157,7 +166,7 @@ std::vector<KernelConfig> device_winners(const SeedQuery& query) {
   std::stable_sort(winners.begin(), winners.end(),
                    [&](const db::TunedBest& a, const db::TunedBest& b) { return distance(a) < distance(b); });
   adapt_to_problem(query, winners);
-  return configs_of(query, std::move(winners));
+  return configs_of(std::move(winners));
 }
 
 }  // namespace
