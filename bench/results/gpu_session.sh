@@ -29,13 +29,22 @@ bench() {
   gzip -9f $W/$4.json
 }
 
-# changed SET PRECISION OLD.db NEW.db: the problems of bench/validation/SET.txt whose first choice
-# differs between the two tunings, into $W/changed-SET.txt (`db choose` of each as
-# $W/choose-{old,new}-SET.json); prints how many.
+# changed SET PRECISION SHIPPED.db NEW.db: the problems of bench/validation/SET.txt whose first
+# choice differs between the shipped tuning and a new one, into $W/changed-SET.txt (`db choose` of
+# each as $W/choose-{shipped,new}-SET.json); prints how many.
 changed() {
   grep -v '^#' bench/validation/$1.txt | grep -v '^$' > $W/$1.txt
-  $G db choose --db $3 --precision $2 --problems $W/$1.txt --json > $W/choose-old-$1.json
+  $G db choose --db $3 --precision $2 --problems $W/$1.txt --json > $W/choose-shipped-$1.json
   $G db choose --db $4 --precision $2 --problems $W/$1.txt --json > $W/choose-new-$1.json
-  python3 bench/results/changed_choices.py $W/choose-old-$1.json $W/choose-new-$1.json > $W/changed-$1.txt
+  python3 bench/results/changed_choices.py $W/choose-shipped-$1.json $W/choose-new-$1.json > $W/changed-$1.txt
   echo "$1: $(wc -l < $W/changed-$1.txt) first choices changed"
+}
+
+# shipped_db FOLDER: $W/shipped.db imported from the shipped H200 tuning, the tree's
+# configs/tuned/nvidia-h200.json or, where that was left behind to keep the carried tree small,
+# FOLDER/shipped.json.gz; sets `shipped` to the file read.
+shipped_db() {
+  shipped=configs/tuned/nvidia-h200.json
+  [ -f $shipped ] || { gunzip -c $1/shipped.json.gz > $W/shipped.json; shipped=$W/shipped.json; }
+  [ -f $W/shipped.db ] || { $G db import --db $W/shipped.db $shipped > /dev/null 2>&1; echo "import rc=$?"; }
 }

@@ -16,9 +16,7 @@
 cd "$(dirname "$0")/../../.."
 here=bench/results/2026-11-30_h200-big-tile-splits
 source bench/results/gpu_session.sh
-shipped=configs/tuned/nvidia-h200.json
-[ -f $shipped ] || { gunzip -c $here/shipped.json.gz > $W/shipped.json; shipped=$W/shipped.json; }
-[ -f $W/shipped.db ] || { $G db import --db $W/shipped.db $shipped > /dev/null 2>&1; echo "import rc=$?"; }
+shipped_db $here
 for stage in "$@"; do
   case $stage in
     tune)

@@ -10,21 +10,8 @@
 #   r     random_100.txt whole from new.db (rs: from shipped.db);  1..4  the quarters of real_applications.txt
 cd "$(dirname "$0")/../../.."
 here=bench/results/2026-11-30_h200-deep-hundreds
-source bench/results/unpack_gpu_bundle.sh
-G="bash .gpu/on-device.sh gemmtune"
-export GEMMTUNE_CACHE_DIR=/tmp/cache-runs
-W=/tmp/runs; mkdir -p $W
-shipped=configs/tuned/nvidia-h200.json
-[ -f $shipped ] || { gunzip -c $here/shipped.json.gz > $W/shipped.json; shipped=$W/shipped.json; }
-[ -f $W/shipped.db ] || { $G db import --db $W/shipped.db $shipped > /dev/null 2>&1; echo "import rc=$?"; }
-bench() {  # bench PROGRAM DB PRECISION PROBLEMS NAME
-  local start=$SECONDS
-  timeout ${LIMIT:-280} bash .gpu/on-device.sh $1 bench --db $2 --precision $3 --peers cublas,clblast --timing per-call \
-    --problems $4 --json $W/$5.json --force > $W/$5.txt 2>&1
-  echo "$5 rc=$? in $((SECONDS - start)) s"
-  sed -n '/^summary/,$p' $W/$5.txt | grep -E '^(all|class)|cublas' | head -4
-  gzip -9f $W/$5.json
-}
+source bench/results/gpu_session.sh
+shipped_db $here
 for stage in "$@"; do
   case $stage in
     tune)
@@ -44,22 +31,16 @@ for stage in "$@"; do
       # The tuning as `tune` left it, or as it was carried back (tuned.json.gz; since shipped as
       # configs/tuned/nvidia-h200.json, and `shipped` above is then the one before it).
       [ -f $W/new.db ] || { gunzip -c $here/tuned.json.gz > $W/tuned.json; $G db import --db $W/new.db $W/tuned.json > /dev/null 2>&1; echo "import rc=$?"; }
-      start=$SECONDS
       for set in "random_100 fp32" "real_applications fp32" "random_fp64_60 fp64"; do
-        set -- $set
-        grep -v '^#' bench/validation/$1.txt | grep -v '^$' > $W/$1.txt
-        $G db choose --db $W/shipped.db --precision $2 --problems $W/$1.txt --json > $W/choose-shipped-$1.json
-        $G db choose --db $W/new.db --precision $2 --problems $W/$1.txt --json > $W/choose-new-$1.json
-        python3 bench/results/changed_choices.py $W/choose-shipped-$1.json $W/choose-new-$1.json > $W/changed-$1.txt
-        echo "$1: $(wc -l < $W/changed-$1.txt) first choices changed ($((SECONDS - start)) s)"
+        changed $set $W/shipped.db $W/new.db
       done
       cat $W/changed-random_100.txt $W/changed-real_applications.txt > $W/changed-fp32.txt
       cp $W/changed-random_fp64_60.txt $W/changed-fp64.txt
       for round in 1 2; do
         for precision in fp32 fp64; do
           [ -s $W/changed-$precision.txt ] || continue
-          bench gemmtune $W/shipped.db $precision $W/changed-$precision.txt shipped-$precision-$round
-          bench gemmtune $W/new.db $precision $W/changed-$precision.txt new-$precision-$round
+          bench $W/shipped.db $precision $W/changed-$precision.txt shipped-$precision-$round
+          bench $W/new.db $precision $W/changed-$precision.txt new-$precision-$round
         done
       done
       gzip -9f $W/choose-*.json
@@ -67,12 +48,12 @@ for stage in "$@"; do
     r|rs)  # rs: the shipped tuning, for a comparison in the same session
       grep -v '^#' bench/validation/random_100.txt | grep -v '^$' > $W/problems-r.txt
       name=random100; db=$W/new.db; [ $stage = rs ] && { name=shipped-random100; db=$W/shipped.db; }
-      bench gemmtune $db fp32 $W/problems-r.txt $name
+      bench $db fp32 $W/problems-r.txt $name
       (cd $W && tar -czf $OUT/$name.tgz $name.json.gz $name.txt) ;;
     [1-4])
       grep -v '^#' bench/validation/real_applications.txt | grep -v '^$' |
         sed -n $(( (stage - 1) * 92 + 1 )),$(( stage * 92 ))p > $W/problems-$stage.txt
-      bench gemmtune $W/new.db fp32 $W/problems-$stage.txt real$stage
+      bench $W/new.db fp32 $W/problems-$stage.txt real$stage
       (cd $W && tar -czf $OUT/real$stage.tgz real$stage.json.gz real$stage.txt) ;;
   esac
 done
