@@ -18,11 +18,13 @@ try: run = json.loads(text); print("%.1f us %.2f TFLOP/s" % (run["seconds"] * 1e
 except ValueError: print(text.strip()[-300:].replace("\n", " | "))'
 }
 
-# bench DB PRECISION PROBLEMS NAME: gemmtune per call beside cuBLAS and CLBlast into $W/NAME.json.gz
-# and $W/NAME.txt, at most LIMIT seconds (280); prints its exit status, time and summary.
+# bench DB PRECISION PROBLEMS NAME: gemmtune per call beside PEERS (cuBLAS and CLBlast) into
+# $W/NAME.json.gz and $W/NAME.txt, at most LIMIT seconds (280); prints its exit status, time and
+# summary. An A/B of two tunings may leave CLBlast out (PEERS=cublas): it builds its kernels for
+# each problem, which takes most of a problem's time.
 bench() {
   local start=$SECONDS
-  timeout ${LIMIT:-280} $G bench --db $1 --precision $2 --peers cublas,clblast --timing per-call \
+  timeout ${LIMIT:-280} $G bench --db $1 --precision $2 --peers ${PEERS:-cublas,clblast} --timing per-call \
     --problems $3 --json $W/$4.json --force > $W/$4.txt 2>&1
   echo "$4 rc=$? in $((SECONDS - start)) s"
   sed -n '/^summary/,$p' $W/$4.txt | grep -E '^(all|class)|cublas' | head -4

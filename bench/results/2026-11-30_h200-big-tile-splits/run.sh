@@ -2,7 +2,8 @@
 # H200: the tuner's seeds carried to the problem's shape (tuner/seed_sources.cpp, adapt_to_problem:
 # each nearest winner's split of K set to what the model predicts fastest for the problem), against
 # the seeds as they ran, on the coverage set's deep products with a C of hundreds.
-# Usage: run.sh STAGE...   (LIMIT: each bench's seconds, 280; SETS, ROUNDS: see ab)
+# Usage: run.sh STAGE...   (LIMIT: each bench's seconds, 280; PEERS: its peers, cublas,clblast;
+#                           SETS, ROUNDS: see ab)
 #   tune  the eight problems (448x320x48000 and 2400x56x40000, every transposition) at fp32, 20 s
 #         each, tuned into two copies of the shipped tuning without their rows, by the build before
 #         (gemmtune-base) and the build with the change (gemmtune); the best of each per problem
