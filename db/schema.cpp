@@ -7,6 +7,8 @@
 #include <SQLiteCpp/Transaction.h>
 
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "db/database_error.hpp"
 #include "db/migration_device_keys.hpp"
@@ -15,8 +17,28 @@
 namespace gemmtune::db {
 namespace {
 
-// Version 1: the first schema.
-constexpr std::string_view version_1 = R"sql(
+// The best configuration per device, kernel and problem, as version 1 made it. The steps that
+// rebuild a table it reads drop it first and make it again from this text, which is never edited:
+// a view that changes is a step of its own.
+constexpr std::string_view best_configs_view = R"sql(
+CREATE VIEW best_configs AS
+SELECT e.device_id, e.kernel_id, e.problem_id, e.id AS evaluation_id,
+       d.key AS device_key, d.model_key, d.vendor, d.type, d.name AS device_name, d.driver_version,
+       k.name AS kernel_name, k.source_hash AS kernel_hash,
+       p.precision, p.layout, p.trans, p.m, p.n, p.k,
+       e.config_key, e.config_json, e.gflops, e.median_seconds, e.min_seconds, e.spread, e.runs,
+       e.recorded_at
+FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY device_id, kernel_id, problem_id
+                                   ORDER BY median_seconds ASC, id ASC) AS rank
+      FROM evaluations WHERE status = 'ok') AS e
+JOIN devices d ON d.id = e.device_id
+JOIN kernels k ON k.id = e.kernel_id
+JOIN problems p ON p.id = e.problem_id
+WHERE e.rank = 1;
+)sql";
+
+// Version 1: the first schema (and best_configs_view).
+constexpr std::string_view version_1_tables = R"sql(
 CREATE TABLE devices (
   id                  INTEGER PRIMARY KEY,
   key                 TEXT    NOT NULL UNIQUE,
@@ -90,27 +112,12 @@ CREATE TABLE evaluations (
   UNIQUE (device_id, kernel_id, problem_id, config_key)
 );
 CREATE INDEX evaluations_by_session ON evaluations(session_id);
-
-CREATE VIEW best_configs AS
-SELECT e.device_id, e.kernel_id, e.problem_id, e.id AS evaluation_id,
-       d.key AS device_key, d.model_key, d.vendor, d.type, d.name AS device_name, d.driver_version,
-       k.name AS kernel_name, k.source_hash AS kernel_hash,
-       p.precision, p.layout, p.trans, p.m, p.n, p.k,
-       e.config_key, e.config_json, e.gflops, e.median_seconds, e.min_seconds, e.spread, e.runs,
-       e.recorded_at
-FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY device_id, kernel_id, problem_id
-                                   ORDER BY median_seconds ASC, id ASC) AS rank
-      FROM evaluations WHERE status = 'ok') AS e
-JOIN devices d ON d.id = e.device_id
-JOIN kernels k ON k.id = e.kernel_id
-JOIN problems p ON p.id = e.problem_id
-WHERE e.rank = 1;
 )sql";
 
-// Version 2: precisions by name ('fp32', 'fp64', ...) from the precision table, since FP16 and
-// BF16 have the same width. SQLite changes a CHECK only by rebuilding the table (foreign keys are
-// off meanwhile and checked before the commit; see migrate()).
-constexpr std::string_view version_2 = R"sql(
+// Version 2 (and best_configs_view): precisions by name ('fp32', 'fp64', ...) from the precision
+// table, since FP16 and BF16 have the same width. SQLite changes a CHECK only by rebuilding the
+// table (foreign keys are off meanwhile and checked before the commit; see migrate()).
+constexpr std::string_view version_2_tables = R"sql(
 DROP VIEW best_configs;
 CREATE TABLE problems_by_name (
   id        INTEGER PRIMARY KEY,
@@ -126,20 +133,6 @@ INSERT INTO problems_by_name (id, precision, layout, trans, m, n, k)
   SELECT id, CASE precision WHEN 64 THEN 'fp64' ELSE 'fp32' END, layout, trans, m, n, k FROM problems;
 DROP TABLE problems;
 ALTER TABLE problems_by_name RENAME TO problems;
-CREATE VIEW best_configs AS
-SELECT e.device_id, e.kernel_id, e.problem_id, e.id AS evaluation_id,
-       d.key AS device_key, d.model_key, d.vendor, d.type, d.name AS device_name, d.driver_version,
-       k.name AS kernel_name, k.source_hash AS kernel_hash,
-       p.precision, p.layout, p.trans, p.m, p.n, p.k,
-       e.config_key, e.config_json, e.gflops, e.median_seconds, e.min_seconds, e.spread, e.runs,
-       e.recorded_at
-FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY device_id, kernel_id, problem_id
-                                   ORDER BY median_seconds ASC, id ASC) AS rank
-      FROM evaluations WHERE status = 'ok') AS e
-JOIN devices d ON d.id = e.device_id
-JOIN kernels k ON k.id = e.kernel_id
-JOIN problems p ON p.id = e.problem_id
-WHERE e.rank = 1;
 )sql";
 
 }  // namespace
@@ -150,9 +143,10 @@ constexpr std::string_view device_architecture = R"sql(
 ALTER TABLE devices ADD COLUMN architecture TEXT NOT NULL DEFAULT '';
 )sql";
 
-// Version 5: 'crashed', the status of a candidate whose evaluating process died. SQLite changes a
-// CHECK only by rebuilding the table; the view on it is dropped and made again, unchanged.
-constexpr std::string_view crashed_status = R"sql(
+// Version 5 (and best_configs_view): 'crashed', the status of a candidate whose evaluating process
+// died. SQLite changes a CHECK only by rebuilding the table; the view on it is dropped and made
+// again, unchanged.
+constexpr std::string_view crashed_status_table = R"sql(
 DROP VIEW best_configs;
 CREATE TABLE evaluations_with_crashed (
   id              INTEGER PRIMARY KEY,
@@ -178,20 +172,6 @@ INSERT INTO evaluations_with_crashed SELECT * FROM evaluations;
 DROP TABLE evaluations;
 ALTER TABLE evaluations_with_crashed RENAME TO evaluations;
 CREATE INDEX evaluations_by_session ON evaluations(session_id);
-CREATE VIEW best_configs AS
-SELECT e.device_id, e.kernel_id, e.problem_id, e.id AS evaluation_id,
-       d.key AS device_key, d.model_key, d.vendor, d.type, d.name AS device_name, d.driver_version,
-       k.name AS kernel_name, k.source_hash AS kernel_hash,
-       p.precision, p.layout, p.trans, p.m, p.n, p.k,
-       e.config_key, e.config_json, e.gflops, e.median_seconds, e.min_seconds, e.spread, e.runs,
-       e.recorded_at
-FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY device_id, kernel_id, problem_id
-                                   ORDER BY median_seconds ASC, id ASC) AS rank
-      FROM evaluations WHERE status = 'ok') AS e
-JOIN devices d ON d.id = e.device_id
-JOIN kernels k ON k.id = e.kernel_id
-JOIN problems p ON p.id = e.problem_id
-WHERE e.rank = 1;
 )sql";
 
 // Version 6: where the drop-in BLAS's device path overtakes the host BLAS, per device and
@@ -212,9 +192,14 @@ CREATE TABLE blas_crossovers (
 );
 )sql";
 
-const std::vector<std::string_view>& migrations() {
-  static const std::vector<std::string_view> steps{version_1,           version_2,      device_keys_without_memory,
-                                                   device_architecture, crashed_status, blas_crossovers};
+const std::vector<std::string>& migrations() {
+  const auto with_view = [](std::string_view tables) { return std::string(tables) + std::string(best_configs_view); };
+  static const std::vector<std::string> steps{with_view(version_1_tables),
+                                              with_view(version_2_tables),
+                                              std::string(device_keys_without_memory),
+                                              std::string(device_architecture),
+                                              with_view(crashed_status_table),
+                                              std::string(blas_crossovers)};
   return steps;
 }
 
@@ -262,7 +247,7 @@ void migrate(SQLite::Database& connection, const std::string& name) {
   refuse_newer(version, name);  // another process may have migrated past us meanwhile
   if (version == 0) refuse_foreign(connection, name);
   for (int step = version; step < current_schema_version(); ++step)
-    connection.exec(std::string(migrations()[static_cast<std::size_t>(step)]));
+    connection.exec(migrations()[static_cast<std::size_t>(step)]);
   if (connection.execAndGet("SELECT count(*) FROM pragma_foreign_key_check").getInt64() != 0)
     throw DatabaseError(name + ": migrating the schema would break a reference between tables");
   connection.exec("PRAGMA user_version = " + std::to_string(current_schema_version()));

@@ -3,7 +3,6 @@
 
 #include <memory>
 #include <string>
-#include <string_view>
 #include <vector>
 
 namespace SQLite {
@@ -14,7 +13,7 @@ namespace gemmtune::db {
 
 // Step i (0-based) takes a database from user_version i to i + 1. Steps are only ever appended:
 // a released step is never edited, so every database reaches the same schema.
-const std::vector<std::string_view>& migrations();
+const std::vector<std::string>& migrations();
 
 // The version this build writes and reads: migrations().size().
 int current_schema_version();

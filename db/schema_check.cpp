@@ -46,7 +46,7 @@ std::vector<SchemaObject> schema_of(SQLite::Database& connection) {
 // The schema the migration steps up to `version` create, in a database of its own.
 std::vector<SchemaObject> expected_schema(int version) {
   SQLite::Database reference(":memory:", SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
-  for (int step = 0; step < version; ++step) reference.exec(std::string(migrations()[static_cast<std::size_t>(step)]));
+  for (int step = 0; step < version; ++step) reference.exec(migrations()[static_cast<std::size_t>(step)]);
   return schema_of(reference);
 }
 

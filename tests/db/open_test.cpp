@@ -69,7 +69,7 @@ TEST(Open, MigratesPrecisionWidthsToNames) {
   const auto path = directory / "version1.db";
   {
     SQLite::Database raw(path.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
-    raw.exec(std::string(migrations().front()));
+    raw.exec(migrations().front());
     raw.exec("PRAGMA user_version = 1");
     raw.exec("INSERT INTO devices VALUES (1, 'key', 'model', 'p', 'v', 'n', 'd', 'c', 'gpu', 1, 1, 1, 1, 1)");
     raw.exec("INSERT INTO kernels VALUES (1, 'xgemm', 'hash')");
@@ -178,7 +178,7 @@ TEST(Open, RefusesANegativeVersionLeavingTheFileByteIdentical) {
   const auto path = directory / "negative.db";
   {
     SQLite::Database raw(path.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
-    raw.exec(std::string(migrations()[0]) + "PRAGMA user_version = -1");
+    raw.exec(migrations()[0] + "PRAGMA user_version = -1");
   }
   const std::string before = read_bytes(path);
   expect_refused(path, Database::Mode::ReadWrite, "not a gemmtune database (schema version -1)");
@@ -229,7 +229,7 @@ TEST(Open, ACompleteSchemaOfEveryVersionHasNoProblems) {
   const auto path = directory / "v1.db";
   {
     SQLite::Database raw(path.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
-    raw.exec(std::string(migrations()[0]) + "CREATE INDEX mine ON evaluations(gflops); PRAGMA user_version = 1");
+    raw.exec(migrations()[0] + "CREATE INDEX mine ON evaluations(gflops); PRAGMA user_version = 1");
   }
   EXPECT_TRUE(Database::for_check(path).schema_problems().empty());  // an index of the user's own is no problem
   EXPECT_EQ(Database(path, Database::Mode::ReadOnly).schema_version(), current_schema_version());  // read migrated

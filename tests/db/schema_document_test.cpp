@@ -21,7 +21,7 @@ struct Object {
 
 std::vector<Object> current_schema() {
   SQLite::Database reference(":memory:", SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
-  for (const std::string_view step : migrations()) reference.exec(std::string(step));
+  for (const std::string& step : migrations()) reference.exec(step);
   std::vector<Object> objects;
   SQLite::Statement query(reference, "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'");
   while (query.executeStep()) {

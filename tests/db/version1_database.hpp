@@ -27,7 +27,7 @@ class Version1Database {
  public:
   explicit Version1Database(const std::filesystem::path& path)
       : raw_(path.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE) {
-    raw_.exec(std::string(migrations().front()));
+    raw_.exec(migrations().front());
     raw_.exec("PRAGMA user_version = 1");
   }
 
