@@ -18,13 +18,13 @@ try: run = json.loads(text); print("%.1f us %.2f TFLOP/s" % (run["seconds"] * 1e
 except ValueError: print(text.strip()[-300:].replace("\n", " | "))'
 }
 
-# bench DB PRECISION PROBLEMS NAME: gemmtune per call beside PEERS (cuBLAS and CLBlast) into
-# $W/NAME.json.gz and $W/NAME.txt, at most LIMIT seconds (280); prints its exit status, time and
-# summary. An A/B of two tunings may leave CLBlast out (PEERS=cublas): it builds its kernels for
+# bench DB PRECISION PROBLEMS NAME: the bundled PROGRAM (gemmtune) per call beside PEERS (cuBLAS
+# and CLBlast) into $W/NAME.json.gz and $W/NAME.txt, at most LIMIT seconds (280); prints its exit
+# status, time and summary. An A/B may leave CLBlast out (PEERS=cublas): it builds its kernels for
 # each problem, which takes most of a problem's time.
 bench() {
   local start=$SECONDS
-  timeout ${LIMIT:-280} $G bench --db $1 --precision $2 --peers ${PEERS:-cublas,clblast} --timing per-call \
+  timeout ${LIMIT:-280} bash .gpu/on-device.sh ${PROGRAM:-gemmtune} bench --db $1 --precision $2 --peers ${PEERS:-cublas,clblast} --timing per-call \
     --problems $3 --json $W/$4.json --force > $W/$4.txt 2>&1
   echo "$4 rc=$? in $((SECONDS - start)) s"
   sed -n '/^summary/,$p' $W/$4.txt | grep -E '^(all|class)|cublas' | head -4
@@ -32,11 +32,13 @@ bench() {
 }
 
 # changed SET PRECISION SHIPPED.db NEW.db: the problems of bench/validation/SET.txt whose first
-# choice differs between the shipped tuning and a new one, into $W/changed-SET.txt (`db choose` of
-# each as $W/choose-{shipped,new}-SET.json); prints how many.
+# choice differs between the shipped tuning, as the bundled SHIPPED_PROGRAM (gemmtune) chooses,
+# and a new one, into $W/changed-SET.txt (`db choose` of each as $W/choose-{shipped,new}-SET.json);
+# prints how many.
 changed() {
   grep -v '^#' bench/validation/$1.txt | grep -v '^$' > $W/$1.txt
-  $G db choose --db $3 --precision $2 --problems $W/$1.txt --json > $W/choose-shipped-$1.json
+  bash .gpu/on-device.sh ${SHIPPED_PROGRAM:-gemmtune} db choose --db $3 --precision $2 --problems $W/$1.txt --json \
+    > $W/choose-shipped-$1.json
   $G db choose --db $4 --precision $2 --problems $W/$1.txt --json > $W/choose-new-$1.json
   python3 bench/results/changed_choices.py $W/choose-shipped-$1.json $W/choose-new-$1.json > $W/changed-$1.txt
   echo "$1: $(wc -l < $W/changed-$1.txt) first choices changed"
