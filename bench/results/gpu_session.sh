@@ -1,7 +1,9 @@
 #!/bin/bash
 # Sourced by the run scripts of these folders on the GPU machine, from the project root: unpacks the
 # bundle (unpack_gpu_bundle.sh) and gives what the scripts share: G, the bundled gemmtune; W, their
-# work folder; `timed`, one configuration's time; `bench`, a problem file beside cuBLAS and CLBlast.
+# work folder; `timed`, one configuration's time; `bench`, a problem file beside its peers (PROGRAM,
+# PEERS); `changed`, the problems whose first choice a new tuning or build changes (SHIPPED_PROGRAM);
+# `shipped_db`, the shipped H200 tuning imported.
 source bench/results/unpack_gpu_bundle.sh
 export GEMMTUNE_CACHE_DIR=${GEMMTUNE_CACHE_DIR:-/tmp/cache-runs}
 G="bash .gpu/on-device.sh gemmtune"

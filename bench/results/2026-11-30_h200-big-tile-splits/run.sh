@@ -12,7 +12,8 @@
 #         tune stage did not run), per call in turns, two rounds, beside cuBLAS and CLBlast; SETS
 #         (random_100 real_applications) and ROUNDS (1 2) take part of it: with the model's fit as
 #         it is the rows change 51 and 139 choices, e.g. SETS=random_100, then
-#         SETS=real_applications ROUNDS=1, then ROUNDS=2, each a command of its own
+#         SETS=real_applications ROUNDS=1, then SETS=real_applications ROUNDS=2, each a command of
+#         its own
 #   r     random_100.txt whole from merged.db
 cd "$(dirname "$0")/../../.."
 here=bench/results/2026-11-30_h200-big-tile-splits

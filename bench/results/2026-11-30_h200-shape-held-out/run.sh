@@ -12,6 +12,8 @@ shipped_db $here
 gunzip -c bench/results/2026-11-30_h200-big-tile-splits/new-deep.json.gz > $W/new-deep.json
 cp $W/shipped.db $W/merged.db.tmp && $G db import --db $W/merged.db.tmp $W/new-deep.json > /dev/null 2>&1 &&
   mv $W/merged.db.tmp $W/merged.db
+echo "merged rc=$?: $(ls -la $W/merged.db 2>&1 | awk '{print $5}') bytes"
+[ -f $W/merged.db ] || { echo "merged.db was not made: nothing to compare"; exit 1; }
 export SHIPPED_PROGRAM=gemmtune-base
 for set in random_100 real_applications; do changed $set fp32 $W/shipped.db $W/merged.db; done
 (cd $W && mv changed-random_100.txt changed-random_100-fp32.txt && mv changed-real_applications.txt changed-real_applications-fp32.txt)
