@@ -29,7 +29,7 @@ bool asks_for_help(const std::vector<std::string>& args) {
 std::filesystem::path database_path(const po::variables_map& values) {
   if (values.count("db")) {
     const auto& text = values["db"].as<std::string>();
-    if (text.empty()) throw UsageError("--db needs a path (an empty one is a temporary database, lost at exit)");
+    if (text.empty()) throw UsageError("--db needs a path, not an empty string (SQLite would open a temporary database, lost at exit)");
     return text;
   }
   if (const char* variable = std::getenv("GEMMTUNE_DB"); variable && !*variable)
@@ -135,7 +135,9 @@ Transpose parse_transpose_letter(char letter) {
 }
 
 std::pair<Transpose, Transpose> parse_trans(const std::string& text) {
-  if (text.size() != 2) throw UsageError("unknown transposition '" + text + "' (expected NN, NT, TN or TT)");
+  const auto letter = [](char c) { return c == 'N' || c == 'n' || c == 'T' || c == 't'; };
+  if (text.size() != 2 || !letter(text[0]) || !letter(text[1]))
+    throw UsageError("unknown transposition '" + text + "' (expected NN, NT, TN or TT)");
   return {parse_transpose_letter(text[0]), parse_transpose_letter(text[1])};
 }
 

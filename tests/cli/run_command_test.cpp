@@ -152,7 +152,9 @@ TEST(RunCommand, UnknownDeviceListsDevicesAndExitsTwo) {
 
 TEST(RunCommand, UnknownOptionAndBadEnumsExitTwo) {
   EXPECT_EQ(run_gemmtune("run --size 64 --frobnicate").exit_code, 2);
-  EXPECT_EQ(run_gemmtune("run --size 64 --trans XY").exit_code, 2);
+  const ProcessResult trans = run_gemmtune("run --size 64 --trans NX");
+  EXPECT_EQ(trans.exit_code, 2);
+  EXPECT_NE(trans.err.find("unknown transposition 'NX' (expected NN, NT, TN or TT)"), std::string::npos) << trans.err;
   EXPECT_EQ(run_gemmtune("run").exit_code, 2);
   EXPECT_EQ(run_gemmtune("nosuchcommand").exit_code, 2);
 }
