@@ -108,7 +108,8 @@ int list(const Arguments& args) {
               << " (" << d.platform << ")" << driver_stale_note(d) << "\n    key " << d.key << '\n';
     for (const auto& s : summaries) {
       if (s.device_key != d.key) continue;
-      std::cout << "    " << describe(s.problem) << ": " << s.evaluations << " evaluations, " << s.ok << " ok, best "
+      std::cout << "    " << s.kernel_name << ' ' << describe(s.problem) << ": " << s.evaluations << " evaluations, "
+                << s.ok << " ok, best "
                 << (s.best ? fixed(s.best->gflops, 1) + " GFLOP/s" : std::string("none"))
                 << stale_note(s.kernel_name, s.kernel_hash) << '\n';
     }
@@ -180,7 +181,8 @@ int best(const Arguments& args) {
         entry["device_name"] = device.name;
         list.push_back(std::move(entry));
       } else {
-        std::cout << device.name << " (driver " << device.driver_version << ") " << describe(s.problem) << ": "
+        std::cout << device.name << " (driver " << device.driver_version << ") " << s.kernel_name << ' '
+                  << describe(s.problem) << ": "
                   << fixed(s.best->gflops, 1) << " GFLOP/s  " << s.best->config_key << stale_note(s.kernel_name, s.kernel_hash)
                   << '\n';
       }

@@ -83,6 +83,7 @@ TEST_F(DbCommand, ListMarksStaleResults) {
   EXPECT_NE(text.out.find("[0] GPU A"), std::string::npos) << text.out;
   EXPECT_NE(text.out.find("[1] GPU B"), std::string::npos) << text.out;
   EXPECT_NE(text.out.find("5 evaluations, 4 ok"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("    xgemm fp32 row NN "), std::string::npos) << "each line names its kernel family\n" << text.out;
   EXPECT_NE(text.out.find("[stale: kernel xgemm 0000000000000000]"), std::string::npos) << text.out;
 
   const ProcessResult json = run_gemmtune("db list --json --db " + quoted(directory / "t.db"));
