@@ -22,6 +22,20 @@ std::string kernel_trans(const std::string& trans, Layout layout) {
   return layout == Layout::RowMajor ? trans : std::string{trans[1], trans[0]};
 }
 
+Observation observation_of(const KernelFamily& family, const db::TunedBest& row, Precision precision, Layout layout,
+                           double device_distance, std::string origin) {
+  KernelConfig config = family.complete(row.config);
+  const bool packs = family.packs(config, precision);
+  const auto in_place = family.packs_in_place(config, precision) ? std::optional(precision) : std::nullopt;
+  // Keyed by the complete configuration: a row written before a parameter existed names it
+  // without that parameter, and must not count as a second configuration beside the same one
+  // measured since (two of a handle's four trial candidates were one program).
+  std::string key = config_key(config);
+  return {&family, std::move(config), std::move(key), kernel_view(row.problem.m, row.problem.n, row.problem.k, layout),
+          kernel_trans(row.problem.trans, layout), row.median_seconds, device_distance, std::move(origin), packs,
+          in_place};
+}
+
 std::vector<Observation> read_observations(const db::Database& database, const std::string& device_key,
                                            Precision precision, Layout layout, int per_problem,
                                            double device_distance, const std::string& origin,
@@ -34,17 +48,7 @@ std::vector<Observation> read_observations(const db::Database& database, const s
                                               to_string(layout), per_problem)) {
       if (!db::invalid_best(row)) {
         try {
-          KernelConfig config = family.complete(row.config);
-          const bool packs = family.packs(config, precision);
-          const auto in_place = family.packs_in_place(config, precision) ? std::optional(precision) : std::nullopt;
-          // Keyed by the complete configuration: a row written before a parameter existed names it
-          // without that parameter, and must not count as a second configuration beside the same
-          // one measured since (two of a handle's four trial candidates were one program).
-          std::string key = config_key(config);
-          observations.push_back({&family, std::move(config), std::move(key),
-                                  kernel_view(row.problem.m, row.problem.n, row.problem.k, layout),
-                                  kernel_trans(row.problem.trans, layout), row.median_seconds, device_distance, origin,
-                                  packs, in_place});
+          observations.push_back(observation_of(family, row, precision, layout, device_distance, origin));
           continue;
         } catch (const ConfigError&) {
           // An unknown parameter: written by another version.

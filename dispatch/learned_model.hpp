@@ -32,6 +32,12 @@ ProblemSize kernel_view(std::int64_t m, std::int64_t n, std::int64_t k, Layout l
 // The transpositions ("NN".."TT") as the kernel runs them: exchanged for a column-major problem.
 std::string kernel_trans(const std::string& trans, Layout layout);
 
+// A stored configuration of `family` as the model reads it: its measurement at `precision` on
+// its problem, in `layout`'s kernel view, at `device_distance`, named `origin`. Throws ConfigError
+// where it names a parameter this build does not know (a row of another version).
+Observation observation_of(const KernelFamily& family, const db::TunedBest& row, Precision precision, Layout layout,
+                           double device_distance, std::string origin);
+
 // The `per_problem` fastest configurations of every problem this device key has tuned at this
 // precision and layout, every family serving the precision, each as an observation at
 // `device_distance`, named `origin`.

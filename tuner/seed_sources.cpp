@@ -84,23 +84,11 @@ std::vector<KernelConfig> description_starting_points(const SeedQuery& query) {
                                       kernel_trans(query.problem.trans, layout_of(query.problem)));
 }
 
-// A winner as the performance model reads it: its configuration measured on its problem; nothing
-// where this build does not know its family or a parameter (a winner of another version).
-std::optional<Observation> observation_of(const db::TunedBest& best) {
+// A winner as the performance model reads it; nothing where this build does not know its family
+// or a parameter (a winner of another version).
+std::optional<Observation> observation_of(const db::TunedBest& best, Precision precision) {
   try {
-    const KernelFamily& family = kernel_family(best.kernel_name);
-    Observation seen;
-    seen.family = &family;
-    seen.config = family.complete(best.config);
-    seen.config_key = config_key(seen.config);
-    seen.problem = kernel_shape(best.problem);
-    seen.trans = kernel_trans(best.problem.trans, layout_of(best.problem));
-    seen.seconds = best.median_seconds;
-    if (const auto precision = precision_from_code(best.problem.precision)) {
-      seen.packs_operands = family.packs(seen.config, *precision);
-      if (family.packs_in_place(seen.config, *precision)) seen.packs_in_place = *precision;
-    }
-    return seen;
+    return observation_of(kernel_family(best.kernel_name), best, precision, layout_of(best.problem), 0, "");
   } catch (const ConfigError&) {
     return std::nullopt;
   }
@@ -119,10 +107,12 @@ constexpr std::size_t adapted_winners = 4 * most_seeds;
 // deep products with a C of hundreds reached 29.3 TFLOP/s (geometric mean) against 21.0 with the
 // seeds as they ran, each 1.24 to 1.58 times faster (bench/results/2026-11-30_h200-big-tile-splits/).
 void adapt_to_problem(const SeedQuery& query, std::vector<db::TunedBest>& winners) {
+  const std::optional<Precision> precision = precision_from_code(query.problem.precision);
+  if (!precision) return;
   std::vector<Observation> all;              // every winner this build can read, for the model's bounds
   std::vector<std::optional<std::size_t>> at;  // per winner, its place in `all`
   for (const auto& best : winners) {
-    auto seen = observation_of(best);
+    auto seen = observation_of(best, *precision);
     at.push_back(seen ? std::optional(all.size()) : std::nullopt);
     if (seen) all.push_back(std::move(*seen));
   }
