@@ -3,12 +3,14 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <iomanip>
 #include <sstream>
 
 #include "core/precision.hpp"
+#include "core/transpose_code.hpp"
 #include "db/database_error.hpp"
 #include "gemmtune/handle.hpp"
 
@@ -135,10 +137,10 @@ Transpose parse_transpose_letter(char letter) {
 }
 
 std::pair<Transpose, Transpose> parse_trans(const std::string& text) {
-  const auto letter = [](char c) { return c == 'N' || c == 'n' || c == 'T' || c == 't'; };
-  if (text.size() != 2 || !letter(text[0]) || !letter(text[1]))
-    throw UsageError("unknown transposition '" + text + "' (expected NN, NT, TN or TT)");
-  return {parse_transpose_letter(text[0]), parse_transpose_letter(text[1])};
+  std::string code = text;  // either case, as each letter is read
+  for (char& letter : code) letter = static_cast<char>(std::toupper(static_cast<unsigned char>(letter)));
+  if (!is_transpose_code(code)) throw UsageError("unknown transposition '" + text + "' (expected NN, NT, TN or TT)");
+  return {parse_transpose_letter(code[0]), parse_transpose_letter(code[1])};
 }
 
 Layout parse_layout(const std::string& text) {
