@@ -482,12 +482,17 @@ class HeldOutSources {
     PerformanceModel::MistrustFeatures features;
   };
 
-  HeldOutSources(const std::vector<Observation>& observations, const PerformanceModel& model)
+  // `shape_held_out`: a held-out problem's shape under other transpositions is held out with it,
+  // as for a shape nobody tuned.
+  HeldOutSources(const std::vector<Observation>& observations, const PerformanceModel& model, bool shape_held_out)
       : groups_(observations), sources_(observations.size()) {
+    std::vector<std::string> shapes;
+    shapes.reserve(observations.size());
+    for (const auto& seen : observations) shapes.push_back(problem_identity(seen.problem, ""));
     for (std::size_t i = 0; i < observations.size(); ++i) {
       const Target target{observations[i].problem, observations[i].trans};
       for (std::size_t j : groups_.config_members[groups_.config_of[i]])
-        if (groups_.problem_of[j] != groups_.problem_of[i])
+        if (groups_.problem_of[j] != groups_.problem_of[i] && !(shape_held_out && shapes[j] == shapes[i]))
           sources_[i].push_back({&observations[j], model.mistrust_features(observations[j], target)});
     }
   }
@@ -591,15 +596,16 @@ ModelQuality held_out_quality(const std::vector<Observation>& observations, cons
 }  // namespace
 
 ModelQuality held_out_quality(const std::vector<Observation>& observations, const NamedValues& limits,
-                              double compute_units, const ModelTerms& terms, LaunchFacts* facts) {
+                              double compute_units, const ModelTerms& terms, LaunchFacts* facts, HeldOut held_out) {
   const PerformanceModel model(limits, compute_units, terms, facts);
-  return held_out_quality(observations, HeldOutSources(observations, model), model);
+  return held_out_quality(observations, HeldOutSources(observations, model, held_out == HeldOut::Shape), model);
 }
 
 ModelTerms fit_terms(const std::vector<Observation>& observations, const NamedValues& limits, double compute_units,
                      const ModelTerms& initial, std::size_t least_predictions) {
   LaunchFacts facts;  // the same launches under every trial's terms
-  const HeldOutSources sources(observations, PerformanceModel(limits, compute_units, initial, &facts));
+  const PerformanceModel starting(limits, compute_units, initial, &facts);
+  const HeldOutSources sources(observations, starting, false), shape_sources(observations, starting, true);
   const auto quality = [&](const ModelTerms& terms) {
     return held_out_quality(observations, sources, PerformanceModel(limits, compute_units, terms, &facts));
   };
@@ -645,10 +651,20 @@ ModelTerms fit_terms(const std::vector<Observation>& observations, const NamedVa
   if (shapes_to_tell >= least_shapes_under_several_transpositions) transpositions = {0.0, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 4.0};
   // The initial weights stand unless others choose clearly better: the held-out choices are few,
   // and the score moves by up to a percent between neighbouring weights (held_out_choice_margin).
-  double fitted_choice = quality(fitted).choice_geomean;
+  // Each choice is made with the problem's shape held out under every transposition: the weights
+  // decide for shapes nobody tuned, and a shape tuned under four transpositions, held out one at a
+  // time, lets its other three predict it, which rewards trusting other transpositions (on the
+  // H200, 446 rows of two such shapes moved the fp32 weights from 0.02, 2, 0 to 0.1, 0.2, 0.2 held
+  // out by problem; the moved weights ran 12 of real_applications.txt's products, 11 of them
+  // skinny, 10% or more slower, bench/results/2026-11-30_h200-big-tile-splits/).
+  const auto choice_quality = [&](const ModelTerms& terms) {
+    return held_out_quality(observations, shape_sources, PerformanceModel(limits, compute_units, terms, &facts))
+        .choice_geomean;
+  };
+  double fitted_choice = choice_quality(fitted);
   double best_choice = fitted_choice + held_out_choice_margin;
   const auto keep_if_it_chooses_better = [&](const ModelTerms& trial) {
-    if (const double choice = quality(trial).choice_geomean;
+    if (const double choice = choice_quality(trial);
         choice > best_choice + 1e-9)
       best_choice = fitted_choice = choice, fitted = trial;
   };

@@ -350,16 +350,22 @@ struct ModelQuality {
   std::size_t nearest_choices = 0;              // the same for the nearest tuned problem's best
   double nearest_geomean = 0, nearest_worst = 0;
 };
+// What is held out with each problem: the problem alone (its shape under other transpositions
+// predicts it), or its shape under every transposition, as for a shape nobody tuned.
+enum class HeldOut { Problem, Shape };
 ModelQuality held_out_quality(const std::vector<Observation>& observations, const NamedValues& limits,
-                              double compute_units, const ModelTerms& terms, LaunchFacts* facts = nullptr);
+                              double compute_units, const ModelTerms& terms, LaunchFacts* facts = nullptr,
+                              HeldOut held_out = HeldOut::Problem);
 
 // The terms that predict the held-out measurements best (call_seconds and each family's residency
-// gain by the median error, the mistrust weights by the quality of the choices, where it beats the
-// initial weights' by held_out_choice_margin), starting from `initial`, which is returned as it is
+// gain by the median error, the mistrust weights by the quality of the choices with each shape
+// held out under every transposition, where it beats the initial weights' by
+// held_out_choice_margin), starting from `initial`, which is returned as it is
 // where fewer than `least_predictions` held-out predictions can be made. The mistrust of
 // other transpositions keeps its initial value unless at least
-// `least_shapes_under_several_transpositions` shapes were measured under more than one: held-out
-// problems tell nothing of it otherwise.
+// `least_shapes_under_several_transpositions` shapes were measured under more than one: with
+// fewer, too few configurations were measured under several transpositions for the held-out
+// choices to tell it.
 constexpr std::ptrdiff_t least_shapes_under_several_transpositions = 10;
 // How much better (the held-out choices' geometric mean, fastest measured / chosen) other mistrust
 // weights must choose to replace the initial ones. On the H200's fp32 tuning, neighbouring weights

@@ -86,12 +86,30 @@ std::optional<ModelTerms> with_initial_weights(const ModelTerms& fitted, const M
   return terms;
 }
 
-boost::json::object initial_weights_to_json(const ModelTerms& initial, const std::optional<ModelQuality>& quality) {
+// The held-out choices with each problem's shape held out under every transposition: what the fit
+// chooses the mistrust weights by.
+boost::json::object shape_choices_to_json(const ModelQuality& quality) {
+  return {{"choices", quality.choices},
+          {"choice_geomean", quality.choice_geomean},
+          {"choice_worst", quality.choice_worst},
+          {"trials_geomean", quality.trials_geomean}};
+}
+
+// The held-out choices under the initial weights, by problem and by shape, where the fit moved them.
+struct InitialWeightsQuality {
+  ModelQuality by_problem, by_shape;
+};
+
+boost::json::object initial_weights_to_json(const ModelTerms& initial, const std::optional<InitialWeightsQuality>& quality) {
   boost::json::object object{{"distance_weight", initial.distance_weight},
                              {"transposition_weight", initial.transposition_weight},
                              {"crowding_weight", initial.crowding_weight},
                              {"moved", quality.has_value()}};
-  if (quality) object["choice_geomean"] = quality->choice_geomean, object["trials_geomean"] = quality->trials_geomean;
+  if (quality) {
+    object["choice_geomean"] = quality->by_problem.choice_geomean;
+    object["trials_geomean"] = quality->by_problem.trials_geomean;
+    object["shape_choice_geomean"] = quality->by_shape.choice_geomean;
+  }
   return object;
 }
 
@@ -121,16 +139,20 @@ int model(const Arguments& args) {
     const NamedValues named = named_limits(recorded_limits(device), precision);
     const ModelTerms fitted = fitted_terms(observations, named, device.compute_units);
     const ModelQuality quality = held_out_quality(observations, named, device.compute_units, fitted);
+    const ModelQuality by_shape =
+        held_out_quality(observations, named, device.compute_units, fitted, nullptr, HeldOut::Shape);
     const ModelTerms initial = initial_terms(observations, named);
-    std::optional<ModelQuality> initial_quality;
+    std::optional<InitialWeightsQuality> initial_quality;
     if (const auto unmoved = with_initial_weights(fitted, initial); unmoved && quality.predictions > 0)
-      initial_quality = held_out_quality(observations, named, device.compute_units, *unmoved);
+      initial_quality = {held_out_quality(observations, named, device.compute_units, *unmoved),
+                         held_out_quality(observations, named, device.compute_units, *unmoved, nullptr, HeldOut::Shape)};
     if (values.count("json")) {
       list.push_back({{"device_key", device.key},
                       {"device_name", device.name},
                       {"observations", observations.size()},
                       {"terms", terms_to_json(fitted)},
                       {"held_out", quality_to_json(quality)},
+                      {"held_out_by_shape", shape_choices_to_json(by_shape)},
                       {"initial_weights", initial_weights_to_json(initial, initial_quality)}});
       continue;
     }
@@ -173,12 +195,16 @@ int model(const Arguments& args) {
               << " best and another family's where these are one (trial calls) "
               << ratio(quality.trials_geomean) << " geomean, " << ratio(quality.trials_worst)
               << " worst; nearest problem's best " << ratio(quality.nearest_geomean) << " geomean, "
-              << ratio(quality.nearest_worst) << " worst over " << quality.nearest_choices << '\n';
+              << ratio(quality.nearest_worst) << " worst over " << quality.nearest_choices << '\n'
+              << "  with each shape held out under every transposition (what the mistrust weights are chosen by): model "
+              << ratio(by_shape.choice_geomean) << " geomean, " << ratio(by_shape.choice_worst) << " worst over "
+              << by_shape.choices << " problems; trial calls " << ratio(by_shape.trials_geomean) << " geomean\n";
     if (initial_quality)
       std::cout << "  mistrust weights moved by the fit from distance " << initial.distance_weight
                 << ", transposition " << initial.transposition_weight << ", crowding " << initial.crowding_weight
-                << ", whose held-out choices are " << ratio(initial_quality->choice_geomean) << " geomean (trial calls "
-                << ratio(initial_quality->trials_geomean) << ")\n";
+                << ", whose held-out choices are " << ratio(initial_quality->by_problem.choice_geomean)
+                << " geomean (trial calls " << ratio(initial_quality->by_problem.trials_geomean)
+                << "), with each shape held out " << ratio(initial_quality->by_shape.choice_geomean) << "\n";
   }
   if (values.count("json")) std::cout << boost::json::serialize(list) << '\n';
   return 0;

@@ -240,6 +240,40 @@ TEST(PerformanceModel, TrialPicksAddAnotherFamilyWhereTheBestAreAllOne) {
   EXPECT_EQ(trial_picks({}, 4), Picks{});
 }
 
+// Shapes measured under NN and TT alike, as the model says, but for one where the large tile runs
+// three times slower: held out one transposition at a time, that shape's other transposition
+// predicts it, which rewards trusting other transpositions; a shape nobody tuned has no such
+// measurement. The mistrust weights are chosen with the shape held out under every transposition,
+// where no weight chooses better than the initial ones, which stand.
+TEST(PerformanceModel, MistrustWeightsAreChosenWithTheShapeHeldOutUnderEveryTransposition) {
+  const PerformanceModel generator(limits, compute_units, ModelTerms{});
+  std::vector<Observation> measured;
+  std::vector<ProblemSize> shapes;
+  for (std::int64_t shape = 0; shape < 11; ++shape) shapes.push_back({1024 + 96 * shape, 1536 - 64 * shape, 1024 + 128 * (shape % 4)});
+  const ProblemSize odd{4096, 4096, 4096};
+  shapes.push_back(odd);
+  for (const auto& problem : shapes)
+    for (const auto& [tile, seconds] : {std::pair<std::int64_t, double>{64, 2e-3}, {128, 1.6e-3}}) {
+      const double modelled = *generator.predict(observed(tile, {2048, 2048, 2048}, seconds), {problem, "NN"});
+      const bool slow = tile == 128 && problem.m == odd.m;
+      for (const std::string trans : {"NN", "TT"}) measured.push_back(observed(tile, problem, slow ? 3 * modelled : modelled, trans));
+    }
+  ModelTerms start;
+  start.distance_weight = 0.02;
+  start.transposition_weight = 2;
+  ModelTerms trusting = start;
+  trusting.transposition_weight = 0;
+  // Held out by problem, trusting the other transposition chooses better than the initial weights.
+  EXPECT_GT(held_out_quality(measured, limits, compute_units, trusting).choice_geomean,
+            held_out_quality(measured, limits, compute_units, start).choice_geomean + held_out_choice_margin);
+  // Held out by shape, it does not.
+  EXPECT_DOUBLE_EQ(held_out_quality(measured, limits, compute_units, trusting, nullptr, HeldOut::Shape).choice_geomean,
+                   held_out_quality(measured, limits, compute_units, start, nullptr, HeldOut::Shape).choice_geomean);
+  const ModelTerms fitted = fit_terms(measured, limits, compute_units, start);
+  EXPECT_DOUBLE_EQ(fitted.transposition_weight, 2);
+  EXPECT_DOUBLE_EQ(fitted.distance_weight, 0.02);
+}
+
 // The same with work-groups that gain half from sharing a unit (c at once take c^0.5 times one's
 // time): the fit, started from a full gain, finds it.
 TEST(PerformanceModel, FitRecoversHowMuchCoResidentWorkGroupsGain) {
