@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <tuple>
@@ -35,6 +36,22 @@ std::vector<const Observation*> fastest_per_problem(const std::vector<Observatio
   return fastest;
 }
 
+// `seen` with `parameter` set to `value`, predicted from the configuration that ran, where that is
+// another configuration within the family's rules and choices under `limits`.
+std::optional<Observation> variant_of(const Observation& seen, const FamilyParameter& parameter, std::int64_t value,
+                                      const NamedValues& limits) {
+  const auto current = seen.config.find(parameter.name);
+  if (current != seen.config.end() && current->second == value) return std::nullopt;
+  KernelConfig config = seen.config;
+  config[parameter.name] = value;
+  if (seen.family->rule_violation(config, limits) || seen.family->choice_violation(config, limits)) return std::nullopt;
+  Observation variant = seen;
+  variant.measured_config = seen.ran();
+  variant.config_key = config_key(config);
+  variant.config = std::move(config);
+  return variant;
+}
+
 }  // namespace
 
 std::vector<Observation> configuration_variants(const std::vector<Observation>& measured, const NamedValues& limits,
@@ -48,22 +65,20 @@ std::vector<Observation> configuration_variants(const std::vector<Observation>& 
     const Observation& seen = *source;
     for (const auto& parameter : seen.family->parameters()) {
       if (!parameter.adapts_to_shape) continue;
-      const auto current = seen.config.find(parameter.name);
-      for (const std::int64_t value : parameter.values) {
-        if (current != seen.config.end() && current->second == value) continue;
-        KernelConfig config = seen.config;
-        config[parameter.name] = value;
-        if (seen.family->rule_violation(config, limits) || seen.family->choice_violation(config, limits)) continue;
-        std::string key = config_key(config);
-        if (known.contains(measurement_key(seen, key))) continue;
-        Observation variant = seen;
-        variant.measured_config = seen.config;
-        variant.config = std::move(config);
-        variant.config_key = std::move(key);
-        variants.push_back(std::move(variant));
-      }
+      for (const std::int64_t value : parameter.values)
+        if (auto variant = variant_of(seen, parameter, value, limits);
+            variant && !known.contains(measurement_key(seen, variant->config_key)))
+          variants.push_back(std::move(*variant));
     }
   }
+  return variants;
+}
+
+std::vector<Observation> finer_variants(const Observation& seen, const NamedValues& limits) {
+  std::vector<Observation> variants;
+  for (const auto& parameter : seen.family->parameters())
+    for (const std::int64_t value : parameter.shape_values)
+      if (auto variant = variant_of(seen, parameter, value, limits)) variants.push_back(std::move(*variant));
   return variants;
 }
 

@@ -22,4 +22,11 @@ namespace gemmtune {
 std::vector<Observation> configuration_variants(const std::vector<Observation>& measured, const NamedValues& limits,
                                                std::size_t per_problem);
 
+// `seen` (a measurement or a variant) with one parameter that adapts to the shape set to each of the
+// finer values its family lists for shapes (FamilyParameter::shape_values) and does not tune, within
+// the family's rules and choices under `limits`; each predicted from the configuration that ran.
+// Made for one problem's best candidates (rank_configs): for every tuned problem's configurations
+// they would multiply what a first choice ranks.
+std::vector<Observation> finer_variants(const Observation& seen, const NamedValues& limits);
+
 }  // namespace gemmtune

@@ -145,6 +145,12 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
       if (!adapts->is_bool()) throw ConfigError(where + " (" + parameter.name + "): \"adapts_to_shape\" must be true or false");
       parameter.adapts_to_shape = adapts->as_bool();
     }
+    if (member(object, "shape_values")) {
+      if (!parameter.adapts_to_shape)
+        throw ConfigError(where + " (" + parameter.name + "): \"shape_values\" needs \"adapts_to_shape\": true");
+      for (const auto& value : array_at(object, "shape_values", where + " (" + parameter.name + ")"))
+        parameter.shape_values.push_back(integer_at(value, where + " (" + parameter.name + "): every shape value"));
+    }
     slot_of[parameter.name] = family.parameters_.size();
     family.parameters_.push_back(std::move(parameter));
   }

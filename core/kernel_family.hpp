@@ -42,6 +42,10 @@ struct FamilyParameter {
   // was not tuned exactly (core/configuration_variants.hpp): a parameter whose best value follows
   // the shape (split K) rather than the device.
   bool adapts_to_shape = false;
+  // Further values of such a parameter that the dispatcher may carry a configuration to, which the
+  // tuner does not search: the finer steps a shape may want (a split that fills the device's
+  // compute units), predicted from the measured neighbours rather than tuned one by one.
+  std::vector<std::int64_t> shape_values;
 };
 
 // The kernel's OpenCL source as embedded, with the hash that keys its results.

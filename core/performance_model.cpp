@@ -12,6 +12,7 @@
 #include <tuple>
 #include <utility>
 
+#include "core/configuration_variants.hpp"
 #include "core/shape_distance.hpp"
 #include "gemmtune/error.hpp"
 
@@ -423,13 +424,21 @@ std::vector<RankedConfig> rank_configs(const PerformanceModel& shared_model, con
     auto [entry, inserted] = best.try_emplace(config_identity(*ranked.seen), ranked);
     if (!inserted && ranked.score < entry->second.score) entry->second = ranked;
   };
-  const auto consider = [&](const Observation& seen) {
+  // `made`: the ranking's own copy of `seen`, where it made it.
+  const auto consider = [&](const Observation& seen, const std::shared_ptr<const Observation>& made = nullptr) {
     const auto predicted = model.predict(seen, target);
-    if (predicted) offer({&seen, *predicted, model.score(seen, target, *predicted)});
+    if (predicted) offer({&seen, *predicted, model.score(seen, target, *predicted), false, made});
     // Run as measured after the pre-pass: no mistrust of other transpositions, the copies paid.
     const auto transposed = model.predict_transposed(seen, target);
-    if (transposed) offer({&seen, *transposed, model.score(seen, target, *transposed, true), true});
+    if (transposed) offer({&seen, *transposed, model.score(seen, target, *transposed, true), true, made});
     return predicted || transposed;
+  };
+  const auto best_first = [&] {
+    std::vector<RankedConfig> ranked;
+    ranked.reserve(best.size());
+    for (auto& [identity, entry] : best) ranked.push_back(entry);
+    std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.score < b.score; });
+    return ranked;
   };
   // Where this device or a sibling measured the problem, only measurements of the problem itself
   // compete: carried up from a small problem, a time promises too much (on the H200, 512^3's
@@ -439,14 +448,19 @@ std::vector<RankedConfig> rank_configs(const PerformanceModel& shared_model, con
   bool problem_measured = !measured.empty();
   for (const Observation* seen : observations)
     if (!measured.contains(config_identity(*seen)) && of_target(*seen, target) && consider(*seen)) problem_measured = true;
-  if (!problem_measured)
-    for (const Observation* seen : observations)
-      if (!of_target(*seen, target)) consider(*seen);
-  std::vector<RankedConfig> ranked;
-  ranked.reserve(best.size());
-  for (auto& [identity, entry] : best) ranked.push_back(entry);
-  std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.score < b.score; });
-  return ranked;
+  if (problem_measured) return best_first();
+  for (const Observation* seen : observations)
+    if (!of_target(*seen, target)) consider(*seen);
+  // The best candidates at the finer values of what adapts to the shape, predicted from the same
+  // measurements (a variant's time carried from the configuration that ran).
+  const std::vector<RankedConfig> ranked = best_first();
+  std::vector<std::shared_ptr<const Observation>> finer;
+  for (std::size_t i = 0; i < std::min(ranked.size(), refined_candidates); ++i)
+    for (auto& variant : finer_variants(*ranked[i].seen, model.limits()))
+      finer.push_back(std::make_shared<const Observation>(std::move(variant)));
+  if (finer.empty()) return ranked;
+  for (const auto& variant : finer) consider(*variant, variant);
+  return best_first();
 }
 
 std::vector<RankedConfig> rank_configs(const PerformanceModel& model, const std::vector<Observation>& observations,

@@ -269,6 +269,8 @@ class PerformanceModel {
   bool scatters_c(const Observation& seen, const Target& target) const;
 
   const ModelTerms& terms() const { return terms_; }
+  // The device's limits as the families' rules name them.
+  const NamedValues& limits() const { return limits_; }
 
  private:
   // predict() where A's and B's leading dimensions are `lda` and `ldb`.
@@ -296,6 +298,9 @@ struct RankedConfig {
   double predicted_seconds = 0;
   double score = 0;
   bool transposed = false;
+  // Where `seen` is a variant made for this ranking (a finer value of a parameter that adapts to
+  // the shape), the ranking's own copy, which `seen` points to.
+  std::shared_ptr<const Observation> made_for_target = nullptr;
 };
 
 // Every distinct configuration (family and key) of `observations` that can run `target`, best
@@ -304,6 +309,9 @@ struct RankedConfig {
 // target (this device's and its siblings') compete. A configuration measured under other
 // transpositions is scored both ways, run as the target is (trusted less: its reads change) and
 // run as measured after a transposition pre-pass (paying for the copies), and ranked by the better.
+// Where nobody measured the target, the `refined_candidates` best are scored again at the finer
+// values of their parameters that adapt to the shape (core/configuration_variants.hpp,
+// finer_variants), which compete with the rest.
 std::vector<RankedConfig> rank_configs(const PerformanceModel& model, const std::vector<Observation>& observations,
                                        const Target& target);
 // The same over the observations pointed to (a selection of them, which must outlive the ranking).
@@ -316,6 +324,14 @@ std::vector<RankedConfig> rank_configs(const PerformanceModel& model, const std:
 // of the fastest measured with the model's first alone, 0.94 with two, 0.98 with four, 0.985 with
 // eight (fp64: 0.87, 0.99, 0.995, 1.0).
 constexpr std::size_t default_trial_candidates = 4;
+
+// How many of a ranking's best candidates are carried to the finer values of their parameters that
+// adapt to the shape (FamilyParameter::shape_values): on the H200, a split of K between the powers
+// of two fills the device where the tuned ones leave a round of work-groups nearly empty
+// (466x317x46206 NN ran 532 us split 11 ways, 558 us 16 ways), and made for every tuned problem's
+// configurations instead, the finer splits more than doubled a handle's first choice for a shape
+// (bench/results/2026-11-30_h200-finer-splits/). Twice the trial calls' candidates.
+constexpr std::size_t refined_candidates = 2 * default_trial_candidates;
 
 // Which entries of a ranking (best first, each named by its family) trial calls time: the first
 // `count`, and where there are two or more and all of one family while the ranking holds another,

@@ -129,16 +129,19 @@ TEST(XgemmSemantics, BetaZeroNeverReadsC) {
   EXPECT_FALSE(std::isnan(result.max_abs_error));
 }
 
-// Split K: shares of K that are empty, partial or whole, beta applied once, NaN in C ignored.
+// Split K: shares of K that are empty, partial or whole, beta applied once, NaN in C ignored; 8
+// ways as tuned, and 3 and 11 as the dispatcher carries a configuration to (xgemm's shape values).
 TEST(XgemmSemantics, SplitKAddsEveryShareOnce) {
-  const KernelConfig split{{"TSM", 32}, {"TSN", 32}, {"TSK", 8}, {"WPTM", 2}, {"WPTN", 2}, {"VWA", 1}, {"VWB", 1},
-                           {"STRM", 0}, {"STRN", 0}, {"PADA", 0}, {"PADB", 0}, {"PREFETCH", 0}, {"KUNROLL", 1},
-                           {"WARPN", 0}, {"KSPLIT", 8}};
-  for (const std::size_t k : {1u, 9u, 40u, 777u}) {
-    for (Layout layout : {Layout::RowMajor, Layout::ColMajor}) {
-      const GemmArguments g = dense_gemm_arguments(layout, Transpose::Yes, Transpose::No, 45, 70, k);
-      EXPECT_TRUE(run_and_check<float>(shared_device(), {g, 1.5, -0.75}, split).ok) << k;
-      EXPECT_TRUE(run_and_check<float>(shared_device(), {g, 1.0, 0.0, true}, split).ok) << k;
+  for (const std::int64_t ways : {8, 3, 11}) {
+    const KernelConfig split{{"TSM", 32}, {"TSN", 32}, {"TSK", 8}, {"WPTM", 2}, {"WPTN", 2}, {"VWA", 1}, {"VWB", 1},
+                             {"STRM", 0}, {"STRN", 0}, {"PADA", 0}, {"PADB", 0}, {"PREFETCH", 0}, {"KUNROLL", 1},
+                             {"WARPN", 0}, {"KSPLIT", ways}};
+    for (const std::size_t k : {1u, 9u, 40u, 777u}) {
+      for (Layout layout : {Layout::RowMajor, Layout::ColMajor}) {
+        const GemmArguments g = dense_gemm_arguments(layout, Transpose::Yes, Transpose::No, 45, 70, k);
+        EXPECT_TRUE(run_and_check<float>(shared_device(), {g, 1.5, -0.75}, split).ok) << ways << " ways, K " << k;
+        EXPECT_TRUE(run_and_check<float>(shared_device(), {g, 1.0, 0.0, true}, split).ok) << ways << " ways, K " << k;
+      }
     }
   }
 }

@@ -684,6 +684,13 @@ TEST(FamilyDescription, AdaptingParametersAndChoices) {
   EXPECT_FALSE(described("").parameters()[0].adapts_to_shape);
   EXPECT_TRUE(described(R"(, "adapts_to_shape": true)").parameters()[0].adapts_to_shape);
   EXPECT_THROW(described(R"(, "adapts_to_shape": 1)"), ConfigError);
+  // Finer values for shapes, which the dispatcher carries configurations to and the tuner does not
+  // search: only for a parameter that adapts to the shape, and whole numbers.
+  EXPECT_EQ(described(R"(, "adapts_to_shape": true, "shape_values": [3, 5])").parameters()[0].shape_values,
+            (std::vector<std::int64_t>{3, 5}));
+  EXPECT_TRUE(described(R"(, "adapts_to_shape": true)").parameters()[0].shape_values.empty());
+  EXPECT_THROW(described(R"(, "shape_values": [3])"), ConfigError);
+  EXPECT_THROW(described(R"(, "adapts_to_shape": true, "shape_values": [1.5])"), ConfigError);
   const KernelFamily family = described("");
   EXPECT_FALSE(family.choice_violation({{"P", 2}}, {}));
   EXPECT_EQ(family.choice_violation({{"P", 8}}, {}), "choice 'P <= 4' fails: P=8");

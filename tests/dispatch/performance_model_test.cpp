@@ -302,11 +302,17 @@ TEST(PerformanceModel, TooFewMeasurementsKeepTheStartingTerms) {
   EXPECT_DOUBLE_EQ(fit_terms(one, limits, compute_units, start).call_seconds, 7e-6);
 }
 
+// A ranking's entries for the configurations given, without the finer splits it made for the target.
+std::vector<RankedConfig> without_finer(std::vector<RankedConfig> ranked) {
+  std::erase_if(ranked, [](const RankedConfig& entry) { return entry.made_for_target != nullptr; });
+  return ranked;
+}
+
 TEST(PerformanceModel, RanksEachConfigurationOnceByItsBestScore) {
   const PerformanceModel model(limits, compute_units, ModelTerms{});
   const std::vector<Observation> seen = {observed(64, {256, 256, 256}, 50e-6), observed(64, {2048, 2048, 2048}, 3e-3),
                                          observed(128, {2048, 2048, 2048}, 1e-3)};
-  const auto ranked = rank_configs(model, seen, {{300, 300, 300}, "NN"});
+  const auto ranked = without_finer(rank_configs(model, seen, {{300, 300, 300}, "NN"}));
   ASSERT_EQ(ranked.size(), 2u);
   EXPECT_EQ(ranked[0].seen, &seen[0]);  // carried from the nearer shape
 }
@@ -391,14 +397,14 @@ TEST(PerformanceModel, RanksTheTranspositionPrePassAgainstARunAsAsked) {
   terms.transposition_weight = 0.5;
   terms.copy_bytes_per_second = 1e12;
   const std::vector<Observation> seen = {observed(64, {512, 512, 4096}, 200e-6, "NT")};
-  const auto cheap = rank_configs(PerformanceModel(limits, compute_units, terms), seen, {{512, 512, 4096}, "TN"});
+  const auto cheap = without_finer(rank_configs(PerformanceModel(limits, compute_units, terms), seen, {{512, 512, 4096}, "TN"}));
   ASSERT_EQ(cheap.size(), 1u);
   EXPECT_TRUE(cheap[0].transposed);
   EXPECT_NEAR(cheap[0].predicted_seconds,
               *PerformanceModel(limits, compute_units, terms).predict_transposed(seen[0], {{512, 512, 4096}, "TN"}), 1e-15);
 
   terms.copy_bytes_per_second = 1e9;  // 16 MiB a copy: far slower than running as asked
-  const auto dear = rank_configs(PerformanceModel(limits, compute_units, terms), seen, {{512, 512, 4096}, "TN"});
+  const auto dear = without_finer(rank_configs(PerformanceModel(limits, compute_units, terms), seen, {{512, 512, 4096}, "TN"}));
   ASSERT_EQ(dear.size(), 1u);
   EXPECT_FALSE(dear[0].transposed);
 }
@@ -660,6 +666,56 @@ TEST(ConfigurationVariants, OtherSplitsOfTheFastestConfigurationsWithinTheSpace)
       EXPECT_NE(variant.config.at("KSPLIT"), 4);
     }
   EXPECT_EQ(from_split, 5u);  // 2, 8, 16, 32, 64; 1 was measured
+}
+
+// The finer values a family lists for shapes, of a measurement and of a variant alike, each
+// predicted from the configuration that ran; those its rules refuse are left out (split K wants
+// TSM * TSN <= 16384).
+TEST(ConfigurationVariants, FinerValuesOfWhatAdaptsToTheShape) {
+  const FamilyParameter& split = *std::ranges::find_if(kernel_family("xgemm").parameters(),
+                                                       [](const auto& parameter) { return parameter.name == "KSPLIT"; });
+  ASSERT_FALSE(split.shape_values.empty());
+  for (const std::int64_t value : split.values) EXPECT_EQ(value & (value - 1), 0) << value;  // the tuner's: powers of two
+  const Observation measured = observed(64, {256, 256, 32768}, 0.5e-3);
+  std::vector<std::int64_t> values;
+  for (const auto& variant : finer_variants(measured, limits)) {
+    EXPECT_EQ(variant.measured_config, measured.config);
+    EXPECT_EQ(variant.config_key, config_key(variant.config));
+    values.push_back(variant.config.at("KSPLIT"));
+  }
+  EXPECT_EQ(values, split.shape_values);
+  for (const auto& variant : finer_variants(split_variant(measured, 16), limits))
+    EXPECT_EQ(variant.measured_config, measured.config);
+  EXPECT_TRUE(finer_variants(observed(256, {256, 256, 32768}, 0.9e-3), limits).empty());
+}
+
+// Where nobody measured the target, the best candidates are ranked at their finer splits too: on
+// the H200, 466x317 with a deep K under a 64 x 128 tile carried from a split of 16 gets 11 or 22
+// ways, which fill its units (24 tiles of C, two work-groups resident a unit; below), ahead of the
+// split that ran; the problem measured keeps its measurement.
+TEST(PerformanceModel, RanksTheBestCandidatesAtFinerSplitsOfK) {
+  NamedValues h200 = limits;
+  h200["local_mem_size"] = 49152;
+  const KernelFamily& family = kernel_family("xgemm");
+  const KernelConfig wide = family.complete({{"TSM", 64}, {"TSN", 128}, {"TSK", 16}, {"WPTM", 8}, {"WPTN", 4},
+                                             {"VWA", 2}, {"VWB", 2}, {"PADA", 4}, {"PADB", 4}, {"PREFETCH", 1},
+                                             {"STRM", 2}, {"STRN", 2}, {"ADVANCE", 1}, {"UNCHECKED", 1}, {"KSPLIT", 16}});
+  ModelTerms terms;
+  terms.residency_gain = 0.2;
+  const PerformanceModel model(h200, 132, terms);
+  const std::vector<Observation> seen = {{&family, wide, config_key(wide), {466, 317, 46206}, "NN", 558.4e-6, 0, ""}};
+  const auto ranked = rank_configs(model, seen, {{466, 317, 40000}, "NN"});
+  ASSERT_FALSE(ranked.empty());
+  const RankedConfig& first = ranked.front();
+  EXPECT_TRUE(first.seen->config.at("KSPLIT") == 11 || first.seen->config.at("KSPLIT") == 22)
+      << first.seen->config.at("KSPLIT");
+  EXPECT_EQ(first.seen->measured_config, wide);
+  EXPECT_EQ(first.made_for_target.get(), first.seen);
+  EXPECT_LT(first.predicted_seconds, *model.predict(seen.front(), {{466, 317, 40000}, "NN"}));
+  EXPECT_EQ(ranked.size(), 1 + finer_variants(seen.front(), h200).size());  // 16 ways and the finer splits
+  const auto measured = rank_configs(model, seen, {seen.front().problem, "NN"});
+  ASSERT_EQ(measured.size(), 1u);
+  EXPECT_EQ(measured.front().seen, &seen.front());
 }
 
 // On the H200, 466x317x46206 NN under one 64 x 128 tile of 8 x 4 a work-item (24 tiles of C, two
