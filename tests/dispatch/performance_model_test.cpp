@@ -689,33 +689,25 @@ TEST(ConfigurationVariants, FinerValuesOfWhatAdaptsToTheShape) {
   EXPECT_TRUE(finer_variants(observed(256, {256, 256, 32768}, 0.9e-3), limits).empty());
 }
 
-// Where nobody measured the target, the best candidates are ranked at their finer splits too: on
-// the H200, 466x317 with a deep K under a 64 x 128 tile carried from a split of 16 gets 11 or 22
-// ways, which fill its units (24 tiles of C, two work-groups resident a unit; below), ahead of the
-// split that ran; the problem measured keeps its measurement.
-TEST(PerformanceModel, RanksTheBestCandidatesAtFinerSplitsOfK) {
+// The H200's limits for single precision.
+NamedValues h200_limits() {
   NamedValues h200 = limits;
   h200["local_mem_size"] = 49152;
-  const KernelFamily& family = kernel_family("xgemm");
-  const KernelConfig wide = family.complete({{"TSM", 64}, {"TSN", 128}, {"TSK", 16}, {"WPTM", 8}, {"WPTN", 4},
-                                             {"VWA", 2}, {"VWB", 2}, {"PADA", 4}, {"PADB", 4}, {"PREFETCH", 1},
-                                             {"STRM", 2}, {"STRN", 2}, {"ADVANCE", 1}, {"UNCHECKED", 1}, {"KSPLIT", 16}});
+  return h200;
+}
+
+// xgemm's 64 x 128 tile of 8 x 4 a work-item with K split 16 ways, as the H200 ran 466x317x46206.
+KernelConfig h200_deep_tile() {
+  return kernel_family("xgemm").complete({{"TSM", 64}, {"TSN", 128}, {"TSK", 16}, {"WPTM", 8}, {"WPTN", 4},
+                                          {"VWA", 2}, {"VWB", 2}, {"PADA", 4}, {"PADB", 4}, {"PREFETCH", 1},
+                                          {"STRM", 2}, {"STRN", 2}, {"ADVANCE", 1}, {"UNCHECKED", 1}, {"KSPLIT", 16}});
+}
+
+// The model of the H200's 132 units with the residency gain fitted to xgemm there (0.2).
+PerformanceModel h200_model() {
   ModelTerms terms;
   terms.residency_gain = 0.2;
-  const PerformanceModel model(h200, 132, terms);
-  const std::vector<Observation> seen = {{&family, wide, config_key(wide), {466, 317, 46206}, "NN", 558.4e-6, 0, ""}};
-  const auto ranked = rank_configs(model, seen, {{466, 317, 40000}, "NN"});
-  ASSERT_FALSE(ranked.empty());
-  const RankedConfig& first = ranked.front();
-  EXPECT_TRUE(first.seen->config.at("KSPLIT") == 11 || first.seen->config.at("KSPLIT") == 22)
-      << first.seen->config.at("KSPLIT");
-  EXPECT_EQ(first.seen->measured_config, wide);
-  EXPECT_EQ(first.made_for_target.get(), first.seen);
-  EXPECT_LT(first.predicted_seconds, *model.predict(seen.front(), {{466, 317, 40000}, "NN"}));
-  EXPECT_EQ(ranked.size(), 1 + finer_variants(seen.front(), h200).size());  // 16 ways and the finer splits
-  const auto measured = rank_configs(model, seen, {seen.front().problem, "NN"});
-  ASSERT_EQ(measured.size(), 1u);
-  EXPECT_EQ(measured.front().seen, &seen.front());
+  return PerformanceModel(h200_limits(), 132, terms);
 }
 
 // On the H200, 466x317x46206 NN under one 64 x 128 tile of 8 x 4 a work-item (24 tiles of C, two
@@ -725,17 +717,12 @@ TEST(PerformanceModel, RanksTheBestCandidatesAtFinerSplitsOfK) {
 // round on 24 of them. Carried from the split of 16 with the residency gain fitted to xgemm there
 // (0.2), the model puts each split within 10% of its time and 11 ways first.
 TEST(PerformanceModel, CarriesSplitsOfKAsTheH200RanThem) {
-  NamedValues h200 = limits;
-  h200["local_mem_size"] = 49152;
+  const NamedValues h200 = h200_limits();
   const KernelFamily& family = kernel_family("xgemm");
-  const KernelConfig wide = family.complete({{"TSM", 64}, {"TSN", 128}, {"TSK", 16}, {"WPTM", 8}, {"WPTN", 4},
-                                             {"VWA", 2}, {"VWB", 2}, {"PADA", 4}, {"PADB", 4}, {"PREFETCH", 1},
-                                             {"STRM", 2}, {"STRN", 2}, {"ADVANCE", 1}, {"UNCHECKED", 1}, {"KSPLIT", 16}});
+  const KernelConfig wide = h200_deep_tile();
   const ProblemSize problem{466, 317, 46206};
   ASSERT_EQ(family.load(wide, h200, problem).resident, 2);
-  ModelTerms terms;
-  terms.residency_gain = 0.2;
-  const PerformanceModel model(h200, 132, terms);
+  const PerformanceModel model = h200_model();
   const Observation sixteen{&family, wide, config_key(wide), problem, "NT", 558.4e-6, 0, ""};
   const std::map<std::int64_t, double> measured_us = {{4, 789.2},  {6, 924.2},  {8, 707.0},  {9, 633.8},
                                                       {10, 575.6}, {11, 531.6}, {12, 718.0}, {14, 628.9},
@@ -746,6 +733,29 @@ TEST(PerformanceModel, CarriesSplitsOfKAsTheH200RanThem) {
     EXPECT_NEAR(predicted_us[split] / us, 1, 0.1) << split << " ways: predicted " << predicted_us[split] << " us";
   }
   EXPECT_EQ(std::ranges::min_element(predicted_us, {}, [](const auto& entry) { return entry.second; })->first, 11);
+}
+
+// Where nobody measured the target, the best candidates are ranked at their finer splits too: on
+// the H200, 466x317 with a deep K under a 64 x 128 tile carried from a split of 16 gets 11 or 22
+// ways, which fill its units (24 tiles of C, two work-groups resident a unit; above), ahead of the
+// split that ran; the problem measured keeps its measurement.
+TEST(PerformanceModel, RanksTheBestCandidatesAtFinerSplitsOfK) {
+  const KernelFamily& family = kernel_family("xgemm");
+  const KernelConfig wide = h200_deep_tile();
+  const PerformanceModel model = h200_model();
+  const std::vector<Observation> seen = {{&family, wide, config_key(wide), {466, 317, 46206}, "NN", 558.4e-6, 0, ""}};
+  const auto ranked = rank_configs(model, seen, {{466, 317, 40000}, "NN"});
+  ASSERT_FALSE(ranked.empty());
+  const RankedConfig& first = ranked.front();
+  EXPECT_TRUE(first.seen->config.at("KSPLIT") == 11 || first.seen->config.at("KSPLIT") == 22)
+      << first.seen->config.at("KSPLIT");
+  EXPECT_EQ(first.seen->measured_config, wide);
+  EXPECT_EQ(first.made_for_target.get(), first.seen);
+  EXPECT_LT(first.predicted_seconds, *model.predict(seen.front(), {{466, 317, 40000}, "NN"}));
+  EXPECT_EQ(ranked.size(), 1 + finer_variants(seen.front(), h200_limits()).size());  // 16 ways and the finer splits
+  const auto measured = rank_configs(model, seen, {seen.front().problem, "NN"});
+  ASSERT_EQ(measured.size(), 1u);
+  EXPECT_EQ(measured.front().seen, &seen.front());
 }
 
 // A launch read once where observations are learned predicts as one read at every prediction, for

@@ -1,15 +1,7 @@
 #!/bin/bash
-# H200: real_applications.txt whole with the shipped tuning and the finer splits build, per call beside PEERS, in
-# two halves (alternate lines), each a device command of its own.
-# Usage: run.sh HALF...   (HALF 1 or 2; LIMIT: the bench's seconds, 280; PEERS: its peers,
-#                          cublas,clblast)
-cd "$(dirname "$0")/../../.."
-here=bench/results/2026-11-30_h200-real-applications-refined
-source bench/results/gpu_session.sh
-shipped_db $here
-for half in "$@"; do
-  grep -v '^#' bench/validation/real_applications.txt | grep -v '^$' | awk -v h=$half 'NR % 2 == h % 2' > $W/half-$half.txt
-  echo "half $half: $(wc -l < $W/half-$half.txt) problems"
-  bench $W/shipped.db fp32 $W/half-$half.txt real-$half
-  (cd $W && tar -czf $OUT/real-$half.tgz real-$half.json.gz real-$half.txt)
-done
+# H200: real_applications.txt whole with the shipped tuning and the build that ranks the best
+# candidates at finer splits of K: ../2026-11-30_h200-real-applications-whole/run.sh, reading the
+# shipped tuning from this folder's shipped.json.gz where the tree's was left behind.
+# Usage: run.sh HALF...   (as that script's)
+HERE=bench/results/2026-11-30_h200-real-applications-refined \
+  exec bash "$(dirname "$0")/../2026-11-30_h200-real-applications-whole/run.sh" "$@"

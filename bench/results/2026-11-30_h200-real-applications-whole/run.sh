@@ -2,9 +2,9 @@
 # H200: real_applications.txt whole with the shipped tuning, per call beside PEERS, in
 # two halves (alternate lines), each a device command of its own.
 # Usage: run.sh HALF...   (HALF 1 or 2; LIMIT: the bench's seconds, 280; PEERS: its peers,
-#                          cublas,clblast)
+#                          cublas,clblast; HERE: the folder of shipped.json.gz, this one)
 cd "$(dirname "$0")/../../.."
-here=bench/results/2026-11-30_h200-real-applications-whole
+here=${HERE:-bench/results/2026-11-30_h200-real-applications-whole}  # where shipped.json.gz may lie
 source bench/results/gpu_session.sh
 shipped_db $here
 for half in "$@"; do
