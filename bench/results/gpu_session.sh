@@ -34,16 +34,18 @@ bench() {
 }
 
 # changed SET PRECISION SHIPPED.db NEW.db: the problems of bench/validation/SET.txt whose first
-# choice differs between the shipped tuning, as the bundled SHIPPED_PROGRAM (gemmtune) chooses,
-# and a new one, into $W/changed-SET.txt (`db choose` of each as $W/choose-{shipped,new}-SET.json);
-# prints how many.
+# choice (with TRIALS=1, whose candidates for trial calls) differs between the shipped tuning, as
+# the bundled SHIPPED_PROGRAM (gemmtune) chooses, and a new one, into $W/changed-SET.txt (`db
+# choose` of each as $W/choose-{shipped,new}-SET.json); prints how many.
 changed() {
   grep -v '^#' bench/validation/$1.txt | grep -v '^$' > $W/$1.txt
   bash .gpu/on-device.sh ${SHIPPED_PROGRAM:-gemmtune} db choose --db $3 --precision $2 --problems $W/$1.txt --json \
     > $W/choose-shipped-$1.json
   $G db choose --db $4 --precision $2 --problems $W/$1.txt --json > $W/choose-new-$1.json
-  python3 bench/results/changed_choices.py $W/choose-shipped-$1.json $W/choose-new-$1.json > $W/changed-$1.txt
-  echo "$1: $(wc -l < $W/changed-$1.txt) first choices changed"
+  python3 bench/results/changed_choices.py ${TRIALS:+--trials} $W/choose-shipped-$1.json $W/choose-new-$1.json \
+    > $W/changed-$1.txt
+  local what="first choices"; [ -n "$TRIALS" ] && what="candidate sets"
+  echo "$1: $(wc -l < $W/changed-$1.txt) $what changed"
 }
 
 # shipped_db FOLDER: $W/shipped.db imported from the shipped H200 tuning, the tree's
