@@ -26,4 +26,12 @@ std::optional<double> SessionClock::share(std::size_t remaining, std::optional<d
   return seconds;
 }
 
+std::optional<double> seconds_left(std::size_t done, std::size_t planned, std::size_t measured, double elapsed,
+                                   double time_limit) {
+  std::optional<double> left;
+  if (measured > 0 && planned >= done) left = static_cast<double>(planned - done) * elapsed / static_cast<double>(measured);
+  if (time_limit > 0) left = std::max(0.0, std::min(left.value_or(time_limit), time_limit - elapsed));
+  return left;
+}
+
 }  // namespace gemmtune::cli

@@ -29,4 +29,12 @@ class SessionClock {
   double started_;
 };
 
+// The seconds a problem's tuning has left at its pace so far: the evaluations still planned at the
+// time each measured one took, `elapsed` being spent on the `measured` of the `done` (a recorded
+// configuration is replayed in no time; counted, it made the estimate swing, 2 s and then 28 s,
+// as replays gave way to compiles), never beyond what is left of `time_limit` (none when 0). Empty
+// before anything was measured without a limit.
+std::optional<double> seconds_left(std::size_t done, std::size_t planned, std::size_t measured, double elapsed,
+                                   double time_limit);
+
 }  // namespace gemmtune::cli

@@ -94,14 +94,16 @@ std::string fixed(double value, int digits = 1) {
   return text.str();
 }
 
-std::string progress_text(std::size_t done, std::size_t planned, double best_gflops, double elapsed, double time_limit) {
-  const double rate = elapsed > 0 ? done / elapsed * 60 : 0;
+// `measured`: of the evaluations so far, those not replayed from the database, which the pace is
+// read from.
+std::string progress_text(std::size_t done, std::size_t planned, std::size_t measured, double best_gflops,
+                          double elapsed, double time_limit) {
   std::string text = "  " + std::to_string(done) + "/" + std::to_string(planned) + " evaluated, best " +
-                     fixed(best_gflops) + " GFLOP/s, " + fixed(rate) + " configs/min";
-  double left = -1;
-  if (done > 0 && planned >= done) left = (planned - done) * elapsed / done;
-  if (time_limit > 0) left = left < 0 ? time_limit - elapsed : std::min(left, time_limit - elapsed);
-  if (left >= 0) text += ", ~" + std::to_string(static_cast<long>(left)) + " s left";
+                     fixed(best_gflops) + " GFLOP/s, ";
+  if (measured == 0) text += "recorded results so far";
+  else text += fixed(elapsed > 0 ? static_cast<double>(measured) / elapsed * 60 : 0) + " configs/min";
+  if (const auto left = seconds_left(done, planned, measured, elapsed, time_limit))
+    text += ", ~" + std::to_string(static_cast<long>(*left)) + " s left";
   return text;
 }
 
@@ -180,15 +182,17 @@ class DeviceRunner {
       request_.budget.seconds = problem_clock.share(families.size() - f, run_.time_limit);
       output_.line(device_, "  kernel family " + family.name());
       const double time_limit = request_.budget.seconds.value_or(0);
+      std::size_t measured_here = 0;
       const TuningSummary summary = tune_problem(
           request_, [&](const search::Evaluation& evaluation, std::size_t done, std::size_t planned, double best,
                         double elapsed) {
             if (!evaluation.replayed) {
+              ++measured_here;
               const std::lock_guard lock(result_mutex_);
               ++result_.measured;
             }
             const bool ok = evaluation.measurement.status == search::Status::ok;
-            std::string text = progress_text(done, planned, best, elapsed, time_limit);
+            std::string text = progress_text(done, planned, measured_here, best, elapsed, time_limit);
             const bool notable = done % 10 == 0 || done == 1 || !ok;
             if (notable)
               text += "  [" + search::to_string(evaluation.measurement.status) +

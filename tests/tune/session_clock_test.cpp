@@ -34,5 +34,15 @@ TEST(SessionClock, WithoutALimitOnlyThePerProblemLimitApplies) {
   EXPECT_DOUBLE_EQ(session.elapsed(), 1e9);
 }
 
+// A problem's time left is read from the evaluations measured: ten replayed from the database in no
+// time and two measured in 4 s leave 8 s for the four still planned, not the 1.3 s of 16 in 12.
+TEST(SecondsLeft, ReadsThePaceOfMeasuredEvaluationsOnly) {
+  EXPECT_DOUBLE_EQ(*seconds_left(12, 16, 2, 4, 0), 8);
+  EXPECT_DOUBLE_EQ(*seconds_left(12, 16, 2, 4, 6), 2);  // never beyond the limit
+  EXPECT_DOUBLE_EQ(*seconds_left(12, 16, 2, 9, 6), 0);  // nor below nothing
+  EXPECT_FALSE(seconds_left(10, 16, 0, 0.01, 0).has_value());  // only replays so far
+  EXPECT_DOUBLE_EQ(*seconds_left(10, 16, 0, 0.01, 30), 29.99);
+}
+
 }  // namespace
 }  // namespace gemmtune::cli
