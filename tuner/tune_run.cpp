@@ -98,8 +98,9 @@ std::string fixed(double value, int digits = 1) {
 // read from.
 std::string progress_text(std::size_t done, std::size_t planned, std::size_t measured, double best_gflops,
                           double elapsed, double time_limit) {
-  std::string text = "  " + std::to_string(done) + "/" + std::to_string(planned) + " evaluated, best " +
-                     fixed(best_gflops) + " GFLOP/s, ";
+  // Nothing done yet: the kernel's defaults, measured first and outside the budget.
+  std::string text = "  " + (done == 0 ? std::string("the defaults") : std::to_string(done) + "/" + std::to_string(planned)) +
+                     " evaluated, best " + fixed(best_gflops) + " GFLOP/s, ";
   if (measured == 0) text += "recorded results so far";
   else text += fixed(elapsed > 0 ? static_cast<double>(measured) / elapsed * 60 : 0) + " configs/min";
   if (const auto left = seconds_left(done, planned, measured, elapsed, time_limit))
