@@ -64,26 +64,17 @@ std::unique_ptr<SQLite::Database> open_connection(const fs::path& path, Database
     if (error)
       throw DatabaseFileError(shown + ": cannot create directory " + path.parent_path().string() + ": " + error.message());
   }
-  const fs::path directory = path.has_parent_path() ? path.parent_path() : fs::path(".");
-  const bool file_writable = exists && access(path.c_str(), W_OK) == 0;
-  const bool directory_writable = access(directory.c_str(), W_OK | X_OK) == 0;
   if (mode == Database::Mode::ReadWrite && exists) {
     // Checked here for a clear message: SQLite would open such a file read-only and fail later.
-    if (!file_writable) throw DatabaseFileError(shown + ": not writable (permission denied)");
-    if (!directory_writable)
+    const fs::path directory = path.has_parent_path() ? path.parent_path() : fs::path(".");
+    if (access(path.c_str(), W_OK) != 0) throw DatabaseFileError(shown + ": not writable (permission denied)");
+    if (access(directory.c_str(), W_OK | X_OK) != 0)
       throw DatabaseFileError(shown + ": not writable: its directory is read-only (SQLite keeps -wal and -shm files beside it)");
   }
-  // A reader that could write the file opens it read-write and is kept from writing (query_only):
-  // the last connection to close removes the -wal and -shm files then, which a read-only one
-  // leaves beside the database.
-  const bool reads_writable_file = mode == Database::Mode::ReadOnly && file_writable && directory_writable;
-  const int flags = mode == Database::Mode::ReadWrite ? SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE
-                    : reads_writable_file            ? SQLite::OPEN_READWRITE
-                                                     : SQLite::OPEN_READONLY;
+  const int flags = mode == Database::Mode::ReadOnly ? SQLite::OPEN_READONLY
+                                                     : SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE;
   try {
-    auto connection = std::make_unique<SQLite::Database>(path, flags, busy_timeout_ms);
-    if (reads_writable_file) connection->exec("PRAGMA query_only = 1");
-    return connection;
+    return std::make_unique<SQLite::Database>(path, flags, busy_timeout_ms);
   } catch (const SQLite::Exception& failure) {
     throw DatabaseFileError(shown + ": cannot open: " + failure.what());
   }

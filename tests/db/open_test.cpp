@@ -256,31 +256,6 @@ TEST(Open, ReadOnlyNeverWrites) {
   EXPECT_EQ(read_bytes(path), before);
 }
 
-// A reader leaves nothing beside the database: SQLite removes the -wal and -shm files when the last
-// connection closes, which a read-only connection cannot; a writer's stay while it is open.
-TEST(Open, ReadingLeavesNoWalOrShmFileBehind) {
-  TemporaryDirectory directory;
-  const auto path = directory / "tuning.db";
-  const auto beside = [&](const char* suffix) { return std::filesystem::exists(path.string() + suffix); };
-  Database(path, Database::Mode::ReadWrite).device_id(testing::sample_device());
-  const std::string before = read_bytes(path);
-  {
-    Database reader(path, Database::Mode::ReadOnly);
-    EXPECT_EQ(reader.devices().size(), 1u);
-  }
-  EXPECT_FALSE(beside("-wal"));
-  EXPECT_FALSE(beside("-shm"));
-  EXPECT_EQ(read_bytes(path), before);
-  {
-    Database writer(path, Database::Mode::ReadWrite);
-    { Database(path, Database::Mode::ReadOnly).devices(); }
-    EXPECT_TRUE(beside("-wal"));  // the writer's, still open
-    writer.device_id(testing::sample_device("Another"));
-  }
-  EXPECT_FALSE(beside("-wal"));
-  EXPECT_EQ(Database(path, Database::Mode::ReadOnly).devices().size(), 2u);
-}
-
 TEST(Open, RefusesADirectoryAndAPathBelowAFile) {
   TemporaryDirectory directory;
   expect_refused(directory.path(), Database::Mode::ReadWrite, "not a regular file");
