@@ -424,14 +424,23 @@ std::vector<RankedConfig> rank_configs(const PerformanceModel& shared_model, con
     auto [entry, inserted] = best.try_emplace(config_identity(*ranked.seen), ranked);
     if (!inserted && ranked.score < entry->second.score) entry->second = ranked;
   };
-  // `made`: the ranking's own copy of `seen`, where it made it.
-  const auto consider = [&](const Observation& seen, const std::shared_ptr<const Observation>& made = nullptr) {
-    const auto predicted = model.predict(seen, target);
-    if (predicted) offer({&seen, *predicted, model.score(seen, target, *predicted), false, made});
+  // `seen` scored the better of its two ways, where it can run the target. `made`: the ranking's own
+  // copy of `seen`, where it made it.
+  const auto scored = [&](const Observation& seen, const std::shared_ptr<const Observation>& made = nullptr) {
+    std::optional<RankedConfig> better;
+    if (const auto predicted = model.predict(seen, target))
+      better = RankedConfig{&seen, *predicted, model.score(seen, target, *predicted), false, made};
     // Run as measured after the pre-pass: no mistrust of other transpositions, the copies paid.
-    const auto transposed = model.predict_transposed(seen, target);
-    if (transposed) offer({&seen, *transposed, model.score(seen, target, *transposed, true), true, made});
-    return predicted || transposed;
+    if (const auto transposed = model.predict_transposed(seen, target)) {
+      const RankedConfig copied{&seen, *transposed, model.score(seen, target, *transposed, true), true, made};
+      if (!better || copied.score < better->score) better = copied;
+    }
+    return better;
+  };
+  const auto consider = [&](const Observation& seen) {
+    const auto ranked = scored(seen);
+    if (ranked) offer(*ranked);
+    return ranked.has_value();
   };
   const auto best_first = [&] {
     std::vector<RankedConfig> ranked;
@@ -452,14 +461,27 @@ std::vector<RankedConfig> rank_configs(const PerformanceModel& shared_model, con
   for (const Observation* seen : observations)
     if (!of_target(*seen, target)) consider(*seen);
   // The best candidates at the finer values of what adapts to the shape, predicted from the same
-  // measurements (a variant's time carried from the configuration that ran).
+  // measurements (a variant's time carried from the configuration that ran): each in place of its
+  // candidate where one scores better, the best of them, so that the trial calls still time other
+  // tiles rather than the splits of one (on the H200 a third of real_applications.txt's problems
+  // had two tiles or fewer among their four best with every finer split ranked).
   const std::vector<RankedConfig> ranked = best_first();
-  std::vector<std::shared_ptr<const Observation>> finer;
-  for (std::size_t i = 0; i < std::min(ranked.size(), refined_candidates); ++i)
-    for (auto& variant : finer_variants(*ranked[i].seen, model.limits()))
-      finer.push_back(std::make_shared<const Observation>(std::move(variant)));
+  std::vector<std::shared_ptr<const Observation>> made;  // alive while `facts` keys launches by address
+  std::vector<std::pair<const RankedConfig*, RankedConfig>> finer;  // a candidate and its best finer split
+  for (std::size_t i = 0; i < std::min(ranked.size(), refined_candidates); ++i) {
+    std::optional<RankedConfig> finest;
+    for (auto& variant : finer_variants(*ranked[i].seen, model.limits())) {
+      made.push_back(std::make_shared<const Observation>(std::move(variant)));
+      const auto candidate = scored(*made.back(), made.back());
+      if (candidate && (!finest || candidate->score < finest->score)) finest = candidate;
+    }
+    if (finest && finest->score < ranked[i].score) finer.emplace_back(&ranked[i], *finest);
+  }
   if (finer.empty()) return ranked;
-  for (const auto& variant : finer) consider(*variant, variant);
+  for (const auto& [candidate, finest] : finer) {
+    best.erase(config_identity(*candidate->seen));
+    offer(finest);
+  }
   return best_first();
 }
 

@@ -311,7 +311,8 @@ struct RankedConfig {
 // run as measured after a transposition pre-pass (paying for the copies), and ranked by the better.
 // Where nobody measured the target, the `refined_candidates` best are scored again at the finer
 // values of their parameters that adapt to the shape (core/configuration_variants.hpp,
-// finer_variants), which compete with the rest.
+// finer_variants), and each gives way to the best of these where it scores better. Such an entry's
+// `seen` lives as long as its RankedConfig (`made_for_target`).
 std::vector<RankedConfig> rank_configs(const PerformanceModel& model, const std::vector<Observation>& observations,
                                        const Target& target);
 // The same over the observations pointed to (a selection of them, which must outlive the ranking).

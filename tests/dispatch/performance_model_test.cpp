@@ -302,19 +302,13 @@ TEST(PerformanceModel, TooFewMeasurementsKeepTheStartingTerms) {
   EXPECT_DOUBLE_EQ(fit_terms(one, limits, compute_units, start).call_seconds, 7e-6);
 }
 
-// A ranking's entries for the configurations given, without the finer splits it made for the target.
-std::vector<RankedConfig> without_finer(std::vector<RankedConfig> ranked) {
-  std::erase_if(ranked, [](const RankedConfig& entry) { return entry.made_for_target != nullptr; });
-  return ranked;
-}
-
 TEST(PerformanceModel, RanksEachConfigurationOnceByItsBestScore) {
   const PerformanceModel model(limits, compute_units, ModelTerms{});
   const std::vector<Observation> seen = {observed(64, {256, 256, 256}, 50e-6), observed(64, {2048, 2048, 2048}, 3e-3),
                                          observed(128, {2048, 2048, 2048}, 1e-3)};
-  const auto ranked = without_finer(rank_configs(model, seen, {{300, 300, 300}, "NN"}));
+  const auto ranked = rank_configs(model, seen, {{300, 300, 300}, "NN"});
   ASSERT_EQ(ranked.size(), 2u);
-  EXPECT_EQ(ranked[0].seen, &seen[0]);  // carried from the nearer shape
+  EXPECT_EQ(ranked[0].seen->ran(), seen[0].config);  // carried from the nearer shape (at a split of K or not)
 }
 
 // Where the target itself was measured, only its measurements compete, each by its own time.
@@ -396,15 +390,16 @@ TEST(PerformanceModel, RanksTheTranspositionPrePassAgainstARunAsAsked) {
   terms.call_seconds = 5e-6;
   terms.transposition_weight = 0.5;
   terms.copy_bytes_per_second = 1e12;
-  const std::vector<Observation> seen = {observed(64, {512, 512, 4096}, 200e-6, "NT")};
-  const auto cheap = without_finer(rank_configs(PerformanceModel(limits, compute_units, terms), seen, {{512, 512, 4096}, "TN"}));
+  // 256 x 256 tiles, which split K refuses: one configuration to rank.
+  const std::vector<Observation> seen = {observed(256, {512, 512, 4096}, 200e-6, "NT")};
+  const auto cheap = rank_configs(PerformanceModel(limits, compute_units, terms), seen, {{512, 512, 4096}, "TN"});
   ASSERT_EQ(cheap.size(), 1u);
   EXPECT_TRUE(cheap[0].transposed);
   EXPECT_NEAR(cheap[0].predicted_seconds,
               *PerformanceModel(limits, compute_units, terms).predict_transposed(seen[0], {{512, 512, 4096}, "TN"}), 1e-15);
 
   terms.copy_bytes_per_second = 1e9;  // 16 MiB a copy: far slower than running as asked
-  const auto dear = without_finer(rank_configs(PerformanceModel(limits, compute_units, terms), seen, {{512, 512, 4096}, "TN"}));
+  const auto dear = rank_configs(PerformanceModel(limits, compute_units, terms), seen, {{512, 512, 4096}, "TN"});
   ASSERT_EQ(dear.size(), 1u);
   EXPECT_FALSE(dear[0].transposed);
 }
@@ -735,27 +730,38 @@ TEST(PerformanceModel, CarriesSplitsOfKAsTheH200RanThem) {
   EXPECT_EQ(std::ranges::min_element(predicted_us, {}, [](const auto& entry) { return entry.second; })->first, 11);
 }
 
-// Where nobody measured the target, the best candidates are ranked at their finer splits too: on
-// the H200, 466x317 with a deep K under a 64 x 128 tile carried from a split of 16 gets 11 or 22
-// ways, which fill its units (24 tiles of C, two work-groups resident a unit; above), ahead of the
-// split that ran; the problem measured keeps its measurement.
-TEST(PerformanceModel, RanksTheBestCandidatesAtFinerSplitsOfK) {
+// Where nobody measured the target, the best candidates are ranked at their finer splits too, each
+// in place of its candidate where one scores better: on the H200, 466x317 with a deep K under a 64 x
+// 128 tile carried from a split of 16 gets 11 or 22 ways, which fill its units (24 tiles of C, two
+// work-groups resident a unit; above), and another tile keeps its place as the second candidate, so
+// that trial calls time two tiles rather than two splits of one. The problem measured keeps its
+// measurement.
+TEST(PerformanceModel, RanksTheBestCandidatesAtTheirBestFinerSplitOfK) {
   const KernelFamily& family = kernel_family("xgemm");
   const KernelConfig wide = h200_deep_tile();
+  KernelConfig narrow = wide;
+  narrow["TSN"] = 64;
+  narrow["WPTN"] = 2;
+  narrow["KSPLIT"] = 32;
   const PerformanceModel model = h200_model();
-  const std::vector<Observation> seen = {{&family, wide, config_key(wide), {466, 317, 46206}, "NN", 558.4e-6, 0, ""}};
-  const auto ranked = rank_configs(model, seen, {{466, 317, 40000}, "NN"});
-  ASSERT_FALSE(ranked.empty());
+  const ProblemSize tuned{466, 317, 46206};
+  const std::vector<Observation> seen = {{&family, wide, config_key(wide), tuned, "NN", 558.4e-6, 0, ""},
+                                         {&family, narrow, config_key(narrow), tuned, "NN", 620e-6, 0, ""}};
+  const Target deeper{{466, 317, 40000}, "NN"};
+  const auto ranked = rank_configs(model, seen, deeper);
+  ASSERT_EQ(ranked.size(), 2u);  // each tile once
   const RankedConfig& first = ranked.front();
   EXPECT_TRUE(first.seen->config.at("KSPLIT") == 11 || first.seen->config.at("KSPLIT") == 22)
       << first.seen->config.at("KSPLIT");
   EXPECT_EQ(first.seen->measured_config, wide);
   EXPECT_EQ(first.made_for_target.get(), first.seen);
-  EXPECT_LT(first.predicted_seconds, *model.predict(seen.front(), {{466, 317, 40000}, "NN"}));
-  EXPECT_EQ(ranked.size(), 1 + finer_variants(seen.front(), h200_limits()).size());  // 16 ways and the finer splits
-  const auto measured = rank_configs(model, seen, {seen.front().problem, "NN"});
-  ASSERT_EQ(measured.size(), 1u);
-  EXPECT_EQ(measured.front().seen, &seen.front());
+  EXPECT_LT(first.predicted_seconds, *model.predict(seen[0], deeper));
+  EXPECT_EQ(ranked[1].seen->ran(), narrow);
+  for (const auto& variant : finer_variants(seen[0], h200_limits()))
+    EXPECT_GE(*model.predict(variant, deeper) * model.mistrust(variant, deeper), first.score - 1e-15);
+  const auto measured = rank_configs(model, seen, {tuned, "NN"});
+  ASSERT_EQ(measured.size(), 2u);
+  EXPECT_EQ(measured.front().seen, &seen[0]);
 }
 
 // A launch read once where observations are learned predicts as one read at every prediction, for
