@@ -148,8 +148,13 @@ KernelFamily KernelFamily::from_json(const std::string& description, KernelSourc
     if (member(object, "shape_values")) {
       if (!parameter.adapts_to_shape)
         throw ConfigError(where + " (" + parameter.name + "): \"shape_values\" needs \"adapts_to_shape\": true");
-      for (const auto& value : array_at(object, "shape_values", where + " (" + parameter.name + ")"))
-        parameter.shape_values.push_back(integer_at(value, where + " (" + parameter.name + "): every shape value"));
+      for (const auto& value : array_at(object, "shape_values", where + " (" + parameter.name + ")")) {
+        const std::int64_t shape_value = integer_at(value, where + " (" + parameter.name + "): every shape value");
+        if (std::ranges::find(parameter.values, shape_value) != parameter.values.end())
+          throw ConfigError(where + " (" + parameter.name + "): shape value " + std::to_string(shape_value) +
+                            " is one of its \"values\" already");
+        parameter.shape_values.push_back(shape_value);
+      }
     }
     slot_of[parameter.name] = family.parameters_.size();
     family.parameters_.push_back(std::move(parameter));

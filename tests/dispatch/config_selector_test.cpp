@@ -691,6 +691,7 @@ TEST(FamilyDescription, AdaptingParametersAndChoices) {
   EXPECT_TRUE(described(R"(, "adapts_to_shape": true)").parameters()[0].shape_values.empty());
   EXPECT_THROW(described(R"(, "shape_values": [3])"), ConfigError);
   EXPECT_THROW(described(R"(, "adapts_to_shape": true, "shape_values": [1.5])"), ConfigError);
+  EXPECT_THROW(described(R"(, "adapts_to_shape": true, "shape_values": [3, 8])"), ConfigError);  // 8 is tuned
   const KernelFamily family = described("");
   EXPECT_FALSE(family.choice_violation({{"P", 2}}, {}));
   EXPECT_EQ(family.choice_violation({{"P", 8}}, {}), "choice 'P <= 4' fails: P=8");
