@@ -758,7 +758,7 @@ TEST(PerformanceModel, RanksTheBestCandidatesAtTheirBestFinerSplitOfK) {
   EXPECT_LT(first.predicted_seconds, *model.predict(seen[0], deeper));
   EXPECT_EQ(ranked[1].seen->ran(), narrow);
   for (const auto& variant : finer_variants(seen[0], h200_limits()))
-    EXPECT_GE(*model.predict(variant, deeper) * model.mistrust(variant, deeper), first.score - 1e-15);
+    EXPECT_GE(model.score(variant, deeper, *model.predict(variant, deeper)), first.score - 1e-15);
   const auto measured = rank_configs(model, seen, {tuned, "NN"});
   ASSERT_EQ(measured.size(), 2u);
   EXPECT_EQ(measured.front().seen, &seen[0]);
