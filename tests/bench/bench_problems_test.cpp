@@ -130,6 +130,7 @@ TEST(BenchProblems, MixedOrMisplacedProblemOptionsExitTwo) {
 TEST(BenchProblems, RandomValidationSetsAreTheDrawsTheirHeadersName) {
   for (const auto& [file, arguments, count] :
        {std::tuple<std::string, std::string, std::size_t>{"random_100.txt", "--random 100 --seed 2026", 100},
+        {"random_100_seed20261201.txt", "--random 100 --seed 20261201", 100},
         {"cpu_random_30.txt", "--random 30 --largest 2048 --seed 1", 30},
         {"cpu_random_30_seed2.txt", "--random 30 --largest 2048 --seed 2", 30}}) {
     const std::string kept = read_bytes(validation + file);
