@@ -183,8 +183,14 @@ std::vector<std::string> Database::schema_problems() const {
 std::vector<std::string> Database::integrity_check() const {
   return guarded(*connection_, name(), "checking integrity", [&] {
     std::vector<std::string> problems;
-    SQLite::Statement query(*connection_, "PRAGMA integrity_check");
-    while (query.executeStep()) problems.push_back(query.getColumn(0).getString());
+    try {
+      SQLite::Statement query(*connection_, "PRAGMA integrity_check");
+      while (query.executeStep()) problems.push_back(query.getColumn(0).getString());
+    } catch (const SQLite::Exception& failure) {
+      // Damage that stops SQLite's check part way (a page of a table overwritten) is what it found.
+      if (primary_code(failure) != SQLITE_CORRUPT) throw;
+      problems.push_back(failure.what());
+    }
     return problems;
   });
 }

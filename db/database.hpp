@@ -78,7 +78,8 @@ class Database {
   int schema_version() const;
   // What the file lacks of the schema its version promises, one line each; empty when complete.
   std::vector<std::string> schema_problems() const;
-  // PRAGMA integrity_check: {"ok"} when sound, else SQLite's list of problems.
+  // PRAGMA integrity_check: {"ok"} when sound, else SQLite's list of problems, or the one that
+  // stopped its check (SQLITE_CORRUPT: "database disk image is malformed").
   std::vector<std::string> integrity_check() const;
 
   // Upserts: the row's id, inserting it if new. device_id() updates the fields not in the key.

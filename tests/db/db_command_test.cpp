@@ -593,6 +593,25 @@ TEST_F(DbCommand, CheckReportsTheSchemaVersion) {
   EXPECT_EQ(out.at("schema_version").as_int64(), out.at("build_schema_version").as_int64());
 }
 
+// A page of a table overwritten stops SQLite's own check part way: check reports the file damaged
+// in its usual form, as it does for the problems a whole check lists.
+TEST_F(DbCommand, CheckReportsDamageThatStopsSqlitesCheck) {
+  const auto damaged = directory / "damaged.db";
+  fill(damaged);
+  std::string bytes = read_bytes(damaged);
+  const std::size_t page = (static_cast<unsigned char>(bytes[16]) << 8) | static_cast<unsigned char>(bytes[17]);
+  ASSERT_GE(bytes.size(), 3 * page);
+  std::fill_n(bytes.begin() + static_cast<std::ptrdiff_t>(page), page, '\xab');  // page 2, a table's
+  write_bytes(damaged, bytes);
+  const ProcessResult check = run_gemmtune("db check --db " + quoted(damaged));
+  EXPECT_EQ(check.exit_code, 1) << check.out << check.err;
+  EXPECT_NE(check.out.find("integrity DAMAGED"), std::string::npos) << check.out << check.err;
+  EXPECT_NE(check.out.find("malformed"), std::string::npos) << check.out;
+  const ProcessResult json = run_gemmtune("db check --json --db " + quoted(damaged));
+  EXPECT_EQ(json.exit_code, 1) << json.err;
+  EXPECT_EQ(boost::json::parse(json.out).at("integrity").as_string(), "damaged") << json.out;
+}
+
 // SQLite may find a file sound that is no (longer a) gemmtune database: check names what is missing.
 TEST_F(DbCommand, CheckFailsOnAnIncompleteSchemaNamingWhatIsMissing) {
   fill(directory / "dropped.db");
