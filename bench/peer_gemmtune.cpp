@@ -3,6 +3,7 @@
 
 #include "bench/opencl_timing.hpp"
 #include "gemmtune/handle.hpp"
+#include "tuner/call_timing.hpp"
 #include "tuner/choice_json.hpp"
 
 namespace gemmtune::bench {
@@ -55,8 +56,7 @@ class GemmtunePeer : public Peer {
     };
     // A shape chosen by prediction first times the model's best candidates (Handle): the timed
     // calls are those after the fastest was kept, as in a program that calls the shape again.
-    call(true).wait();
-    for (int trial = 0; trial < max_trial_calls && handle_.choose(shape).trying; ++trial) call(true).wait();
+    settle_trial_calls(handle_, shape, [&] { return call(true); });
     result.seconds = time_opencl_calls(queue_, setup_, call);
     result.c = download_c(queue_, buffers.c, p);
     // Chosen after the calls: a configuration whose program failed to build gave way to another.
@@ -66,9 +66,6 @@ class GemmtunePeer : public Peer {
   }
 
  private:
-  // Far more than the trials take (GEMMTUNE_TRIALS candidates, a few calls each).
-  static constexpr int max_trial_calls = 256;
-
   Setup setup_;
   cl::Context context_;
   cl::CommandQueue queue_;

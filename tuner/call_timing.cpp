@@ -22,4 +22,11 @@ std::vector<double> time_calls(const cl::CommandQueue& queue, int warm_up, int r
   return seconds;
 }
 
+void settle_trial_calls(const Handle& handle, const GemmShape& shape, const std::function<cl::Event()>& call) {
+  // Far more than the trials take (GEMMTUNE_TRIALS candidates, a few calls each).
+  constexpr int most_trial_calls = 256;
+  call().wait();
+  for (int trial = 0; trial < most_trial_calls && handle.choose(shape).trying; ++trial) call().wait();
+}
+
 }  // namespace gemmtune

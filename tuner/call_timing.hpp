@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "dispatch/opencl.hpp"
+#include "gemmtune/handle.hpp"
 
 namespace gemmtune {
 
@@ -14,5 +15,10 @@ namespace gemmtune {
 // whole, the same way cudaEvent pairs time a cuBLAS call.
 std::vector<double> time_calls(const cl::CommandQueue& queue, int warm_up, int repeat,
                                const std::function<cl::Event()>& call);
+
+// Makes `call` (one GEMM of `shape` through `handle`, returning its event) once, then as long as the
+// handle's first calls of the shape time its candidates (Handle::choose().trying), each waited
+// for: calls timed after it run the configuration kept, as a program's later calls of the shape do.
+void settle_trial_calls(const Handle& handle, const GemmShape& shape, const std::function<cl::Event()>& call);
 
 }  // namespace gemmtune
