@@ -19,6 +19,7 @@
 #include "tuner/cli.hpp"
 #include "tuner/commands.hpp"
 #include "tuner/output_file.hpp"
+#include "tuner/problem_fits.hpp"
 #include "tuner/problem_list.hpp"
 
 namespace gemmtune::bench {
@@ -460,12 +461,19 @@ int bench_command(const Arguments& args) {
     write_problem_file(std::cout, shapes, "gemmtune bench " + origin + "\nM N K TRANS, then the class");
     return 0;
   }
-  setup.database = database_path(values).string();
-  // Checked before any device is opened: a run of minutes must not end unable to keep its results.
+  // Before any device is opened: each problem's data and a peer's result are held on the host,
+  // whichever peers skip it on their devices.
+  for (const auto& shape : shapes)
+    check_host_fits(dense_gemm_arguments(Layout::RowMajor, shape.trans_a, shape.trans_b, shape.size.m, shape.size.n,
+                                         shape.size.k),
+                    precision_info(setup.precision).storage_bytes, Copies{1, 2});
+  // Checked before any device is opened: a run of minutes must not end unable to keep its results,
+  // nor replace the database it reads.
   std::optional<OutputFile> json_file;
   if (values.count("json"))
     json_file.emplace(values["json"].as<std::string>(), values.count("force") != 0,
-                      std::vector<std::filesystem::path>{*setup.database});
+                      std::vector<std::filesystem::path>{database_path(values)});
+  setup.database = database_to_read(values).string();
   setup.device = select_device(values["device"].as<std::string>());
 
   std::vector<std::unique_ptr<bench::Peer>> peers;

@@ -172,8 +172,9 @@ DeviceEntry select_device(const std::string& selector) {
       }
     }
   }
-  throw InvalidArgument("unknown device '" + selector + "'; the devices are:\n" +
-                        describe_devices(devices));
+  std::string listing = describe_devices(devices);
+  if (!listing.empty() && listing.back() == '\n') listing.pop_back();  // the message's last line is the last device
+  throw InvalidArgument("unknown device '" + selector + "'; the devices are:\n" + listing);
 }
 
 std::string describe_devices(const std::vector<DeviceEntry>& devices) {

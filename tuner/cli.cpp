@@ -11,6 +11,7 @@
 
 #include "core/precision.hpp"
 #include "core/transpose_code.hpp"
+#include "db/database.hpp"
 #include "db/database_error.hpp"
 #include "gemmtune/handle.hpp"
 
@@ -37,6 +38,14 @@ std::filesystem::path database_path(const po::variables_map& values) {
   if (const char* variable = std::getenv("GEMMTUNE_DB"); variable && !*variable)
     throw UsageError("GEMMTUNE_DB is set but empty: set it to a database path, or unset it for the per-user file");
   return default_database_path();
+}
+
+std::filesystem::path database_to_read(const po::variables_map& values) {
+  const std::filesystem::path path = database_path(values);
+  std::error_code error;
+  if (values.count("db") || std::filesystem::exists(path, error))
+    db::Database(path, db::Database::Mode::ReadOnly);  // throws what is wrong with it
+  return path;
 }
 
 po::variables_map parse(const std::string& command, const std::vector<std::string>& args,

@@ -34,6 +34,12 @@ bool asks_for_help(const std::vector<std::string>& args);
 // empty --db or an empty (but set) GEMMTUNE_DB is a UsageError: SQLite would take "" for a
 // temporary database and every result would be lost at exit.
 std::filesystem::path database_path(const boost::program_options::variables_map& values);
+// The database of a command that reads it through the library (`run`, `bench`): database_path(),
+// checked as the db commands check theirs, so that a mistyped or foreign path is refused
+// (db::DatabaseFileError) instead of meaning built-in defaults without a word: one named by --db
+// must exist, and any that exists must be a gemmtune database. A missing $GEMMTUNE_DB or per-user
+// file is no tuning yet, as the library, which reads them too, takes it.
+std::filesystem::path database_to_read(const boost::program_options::variables_map& values);
 
 // Parses `args` against `options` (and positional names, if any), turning every
 // program_options error into a UsageError that names the command.

@@ -59,11 +59,17 @@ std::vector<Problem> requested_problems(const boost::program_options::variables_
     if (values.count("largest-cube")) {
       // A device that runs the largest squares slowly (a CPU's two cores: 8192^3 takes seconds a
       // call at its best) spends a session on them; bounded by multiply-adds, deep K stays in.
-      const auto largest = static_cast<double>(whole_number_option(values, "largest-cube", 1, most_largest_cube));
+      const std::uint64_t largest = whole_number_option(values, "largest-cube", 1, most_largest_cube);
+      const auto cube = static_cast<double>(largest);
       std::erase_if(problems, [&](const Problem& problem) {
         const Size& size = problem.size;
-        return static_cast<double>(size.m) * static_cast<double>(size.n) * static_cast<double>(size.k) >
-               largest * largest * largest;
+        const bool over = static_cast<double>(size.m) * static_cast<double>(size.n) * static_cast<double>(size.k) >
+                          cube * cube * cube;
+        // On standard error, as those a device cannot hold: a --list stays a problem file.
+        if (over)
+          std::cerr << "left out of the coverage set: " << format_problem(problem) << " is more multiply-adds than "
+                    << largest << "^3 (--largest-cube)\n";
+        return over;
       });
     }
     return problems;
@@ -163,7 +169,9 @@ int tune_command(const Arguments& args) {
   if (values.count("list") && !values.count("coverage")) throw UsageError("--list prints the coverage set: it needs --coverage");
   const std::vector<Problem> problems = requested_problems(values);
   if (values.count("list")) {
-    write_problem_file(std::cout, problems, "gemmtune tune --coverage\nM N K TRANS, then the class");
+    const std::string bound = values.count("largest-cube") ? " --largest-cube " + std::to_string(whole_number_option(values, "largest-cube", 1, most_largest_cube))
+                                                         : "";
+    write_problem_file(std::cout, problems, "gemmtune tune --coverage" + bound + "\nM N K TRANS, then the class");
     return 0;
   }
   TuneRun run;

@@ -24,6 +24,26 @@ std::uint64_t plus(std::uint64_t a, std::uint64_t b) {
 
 std::string mebibytes(std::uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
 
+// The bytes of A, B and C and the size as messages name it.
+struct Footprint {
+  std::string size;
+  std::uint64_t a, b, c;
+
+  std::uint64_t total(Copies copies) const { return plus(times(copies.operands, plus(a, b)), times(copies.results, c)); }
+};
+
+Footprint footprint(const GemmArguments& g, std::size_t element_bytes) {
+  const RequiredElements required = validate_gemm_arguments(g);
+  return {"size " + std::to_string(g.m) + 'x' + std::to_string(g.n) + 'x' + std::to_string(g.k),
+          times(required.a, element_bytes), times(required.b, element_bytes), times(required.c, element_bytes)};
+}
+
+void check_host(const Footprint& bytes, Copies on_host, std::uint64_t host_memory) {
+  if (bytes.total(on_host) > host_memory)
+    throw UsageError(bytes.size + " needs " + mebibytes(bytes.total(on_host)) + " of host memory, more than this machine's (" +
+                     mebibytes(host_memory) + ")");
+}
+
 }  // namespace
 
 std::uint64_t host_memory_bytes() {
@@ -34,21 +54,19 @@ std::uint64_t host_memory_bytes() {
 
 void check_problem_fits(const GemmArguments& g, std::size_t element_bytes, const DeviceLimits& limits,
                         Copies on_device, Copies on_host, std::uint64_t host_memory) {
-  const RequiredElements required = validate_gemm_arguments(g);
-  const std::string size = "size " + std::to_string(g.m) + 'x' + std::to_string(g.n) + 'x' + std::to_string(g.k);
-  const std::uint64_t a = times(required.a, element_bytes), b = times(required.b, element_bytes),
-                      c = times(required.c, element_bytes);
-  for (const auto& [name, bytes] : {std::pair{"A", a}, {"B", b}, {"C", c}})
-    if (bytes > limits.max_alloc_bytes)
-      throw UsageError(size + " needs " + mebibytes(bytes) + " for " + name + ", more than the device's largest buffer (" +
-                       mebibytes(limits.max_alloc_bytes) + ")");
-  const auto total = [&](Copies copies) { return plus(times(copies.operands, plus(a, b)), times(copies.results, c)); };
-  if (total(on_device) > limits.global_mem_bytes)
-    throw UsageError(size + " needs " + mebibytes(total(on_device)) + ", more than the device's memory (" +
+  const Footprint bytes = footprint(g, element_bytes);
+  for (const auto& [name, buffer] : {std::pair{"A", bytes.a}, {"B", bytes.b}, {"C", bytes.c}})
+    if (buffer > limits.max_alloc_bytes)
+      throw UsageError(bytes.size + " needs " + mebibytes(buffer) + " for " + name +
+                       ", more than the device's largest buffer (" + mebibytes(limits.max_alloc_bytes) + ")");
+  if (bytes.total(on_device) > limits.global_mem_bytes)
+    throw UsageError(bytes.size + " needs " + mebibytes(bytes.total(on_device)) + ", more than the device's memory (" +
                      mebibytes(limits.global_mem_bytes) + ")");
-  if (total(on_host) > host_memory)
-    throw UsageError(size + " needs " + mebibytes(total(on_host)) + " of host memory, more than this machine's (" +
-                     mebibytes(host_memory) + ")");
+  check_host(bytes, on_host, host_memory);
+}
+
+void check_host_fits(const GemmArguments& g, std::size_t element_bytes, Copies on_host, std::uint64_t host_memory) {
+  check_host(footprint(g, element_bytes), on_host, host_memory);
 }
 
 }  // namespace gemmtune::cli

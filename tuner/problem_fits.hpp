@@ -21,5 +21,8 @@ std::uint64_t host_memory_bytes();
 // `on_device` copies together exceed its global memory, or when `on_host` copies exceed `host_memory`.
 void check_problem_fits(const GemmArguments& problem, std::size_t element_bytes, const DeviceLimits& limits,
                         Copies on_device, Copies on_host, std::uint64_t host_memory = host_memory_bytes());
+// The host's part of that alone, for a command whose devices skip what they cannot hold (bench).
+void check_host_fits(const GemmArguments& problem, std::size_t element_bytes, Copies on_host,
+                     std::uint64_t host_memory = host_memory_bytes());
 
 }  // namespace gemmtune::cli

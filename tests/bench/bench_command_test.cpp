@@ -23,7 +23,7 @@ boost::json::value read_json(const std::filesystem::path& path) {
 
 TEST(BenchCommand, SmallShapesWriteCheckedJson) {
   const auto json_path = std::filesystem::temp_directory_path() / ("gemmtune_bench_test_" + std::to_string(::getpid()) + ".json");
-  const ProcessResult result = run_gemmtune("bench --sizes 64,100x37x51 --peers clblast,openblas --repeat 2 --warm-up 1 --db /nonexistent/x.db --json " +
+  const ProcessResult result = run_gemmtune("bench --sizes 64,100x37x51 --peers clblast,openblas --repeat 2 --warm-up 1 --json " +
                                             json_path.string());
   ASSERT_EQ(result.exit_code, 0) << result.err << result.out;
   EXPECT_NE(result.out.find("100x37x51"), std::string::npos) << result.out;
@@ -59,7 +59,7 @@ TEST(BenchCommand, SmallShapesWriteCheckedJson) {
 TEST(BenchCommand, StreamTimingTimesEveryPeerAndSaysSo) {
   const auto json_path = std::filesystem::temp_directory_path() / ("gemmtune_bench_stream_" + std::to_string(::getpid()) + ".json");
   const ProcessResult result = run_gemmtune("bench --sizes 24x1x300,48 --peers clblast,openblas --repeat 2 --warm-up 1 "
-                                            "--timing stream --db /nonexistent/x.db --json " + json_path.string());
+                                            "--timing stream --json " + json_path.string());
   ASSERT_EQ(result.exit_code, 0) << result.err << result.out;
   EXPECT_NE(result.out.find("rounds of calls issued back to back without events"), std::string::npos) << result.out;
   const auto out = read_json(json_path).as_object();
@@ -77,7 +77,7 @@ TEST(BenchCommand, StreamTimingTimesEveryPeerAndSaysSo) {
 // On a CPU device OpenBLAS's spinning threads would slow the OpenCL peers: the bench says how to
 // stop them, and says nothing once they are stopped. (The default device in CI is PoCL's CPU.)
 TEST(BenchCommand, WarnsOfSpinningOpenBlasThreadsOnCpuDevices) {
-  const std::string bench = " bench --sizes 64 --peers openblas --repeat 2 --warm-up 1 --db /nonexistent/x.db";
+  const std::string bench = " bench --sizes 64 --peers openblas --repeat 2 --warm-up 1";
   const ProcessResult unset = run_shell("env -u OPENBLAS_THREAD_TIMEOUT " + gemmtune_binary() + bench);
   ASSERT_EQ(unset.exit_code, 0) << unset.err << unset.out;
   if (unset.out.find("pthread-") == std::string::npos) GTEST_SKIP() << "the default device is not PoCL's CPU";
@@ -90,7 +90,7 @@ TEST(BenchCommand, WarnsOfSpinningOpenBlasThreadsOnCpuDevices) {
 // gemmtune pins PoCL's workers itself (tuner/pocl_affinity.hpp); a user who keeps the scheduler's
 // placement is told what it may cost, and one who leaves the variable alone hears nothing of it.
 TEST(BenchCommand, SaysWhenPoclWorkersAreNotPinned) {
-  const std::string bench = " bench --sizes 64 --peers openblas --repeat 2 --warm-up 1 --db /nonexistent/x.db";
+  const std::string bench = " bench --sizes 64 --peers openblas --repeat 2 --warm-up 1";
   const ProcessResult kept = run_shell("OPENBLAS_THREAD_TIMEOUT=4 POCL_AFFINITY=0 " + gemmtune_binary() + bench);
   ASSERT_EQ(kept.exit_code, 0) << kept.err << kept.out;
   if (kept.out.find("pthread-") == std::string::npos) GTEST_SKIP() << "the default device is not PoCL's CPU";

@@ -39,18 +39,26 @@ TEST(BenchOutput, AnExistingFileIsReplacedOnlyWithForceAndNeverTheDatabase) {
   db::testing::TemporaryDirectory directory;
   ::setenv("GEMMTUNE_CACHE_DIR", (directory / "cache").c_str(), 1);
   const fs::path existing = directory / "tuning.db", results = directory / "results.json";
-  write_bytes(existing, "precious");
+  write_bytes(directory / "none.json", "[]");
+  ASSERT_EQ(run_gemmtune("db import --db '" + existing.string() + "' '" + (directory / "none.json").string() + "'").exit_code, 0);
+  const std::string database = read_bytes(existing);
   expect_refused_up_front(bench + " --json '" + existing.string() + "'", "exists; pass --force to replace it");
   expect_refused_up_front(bench + " --db '" + existing.string() + "' --json '" + existing.string() + "' --force",
                           "it is the input");
-  EXPECT_EQ(read_bytes(existing), "precious");
+  EXPECT_EQ(read_bytes(existing), database);
 
   write_bytes(results, "old results");
   const ProcessResult forced =
       run_gemmtune(bench + " --db '" + existing.string() + "' --json '" + results.string() + "' --force");
   EXPECT_EQ(forced.exit_code, 0) << forced.err;
   EXPECT_EQ(boost::json::parse(read_bytes(results)).at("results").as_array().size(), 2u);
-  EXPECT_EQ(read_bytes(existing), "precious");
+  EXPECT_EQ(read_bytes(existing), database);
+
+  // Nor is a file that is no database read as no tuning: it is refused, untouched.
+  const fs::path precious = directory / "precious.db";
+  write_bytes(precious, "precious");
+  expect_refused_up_front(bench + " --db '" + precious.string() + "'", "not an SQLite database");
+  EXPECT_EQ(read_bytes(precious), "precious");
 }
 
 }  // namespace

@@ -55,7 +55,7 @@ TEST(BenchProblems, AProblemFileRunsAndIsSummarisedByClass) {
   const auto problems = directory / "problems.txt", json = directory / "results.json";
   write_bytes(problems, "# three classes\n32 32 32\n2 48 40  # gemv\n5 8 64 NN\n");
   const ProcessResult result = run_gemmtune("bench --problems '" + problems.string() +
-                                            "' --peers openblas --repeat 1 --warm-up 0 --db /nonexistent/x.db --json '" +
+                                            "' --peers openblas --repeat 1 --warm-up 0 --json '" +
                                             json.string() + "'");
   ASSERT_EQ(result.exit_code, 0) << result.err << result.out;
   EXPECT_NE(result.out.find("2x48x40             NN    gemv"), std::string::npos) << result.out;
@@ -124,6 +124,17 @@ TEST(BenchProblems, MixedOrMisplacedProblemOptionsExitTwo) {
   }
   EXPECT_NE(run_gemmtune("bench --sizes 64" + problems).err.find("--sizes, --problems and --random are alternatives"),
             std::string::npos);
+}
+
+// A problem whose data this machine cannot hold is refused before anything runs, in one line,
+// instead of failing part way through the table.
+TEST(BenchProblems, AProblemBeyondTheHostsMemoryExitsTwoBeforeAnyRow) {
+  const ProcessResult result = run_gemmtune("bench --sizes 64,1000000x1000000x1 --peers openblas --repeat 1 --warm-up 0");
+  EXPECT_EQ(result.exit_code, 2) << result.out << result.err;
+  EXPECT_NE(result.err.find("size 1000000x1000000x1 needs"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("of host memory"), std::string::npos) << result.err;
+  EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
+  EXPECT_EQ(result.out, "");
 }
 
 // The kept sets are what their headers say: a random one is the draw its header names.

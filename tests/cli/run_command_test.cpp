@@ -1,5 +1,10 @@
 // `gemmtune run` and `gemmtune devices` as a user runs them, bad input included.
 #include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
 
 #include <boost/json.hpp>
 
@@ -32,7 +37,7 @@ TEST(DevicesCommand, JsonHasFingerprints) {
 
 TEST(RunCommand, CheckedRunPrintsJsonAndPasses) {
   const ProcessResult result =
-      run_gemmtune("run --size 67x45x99 --trans TN --layout col --alpha 2 --beta 0.5 --check --repeat 2 --json --db /nonexistent/x.db");
+      run_gemmtune("run --size 67x45x99 --trans TN --layout col --alpha 2 --beta 0.5 --check --repeat 2 --json");
   ASSERT_EQ(result.exit_code, 0) << result.err << result.out;
   const auto out = boost::json::parse(result.out).as_object();
   for (const char* key : {"device", "m", "n", "k", "trans", "layout", "precision", "config", "config_source",
@@ -66,7 +71,7 @@ TEST(RunCommand, EveryLowPrecisionInEveryTranspositionPassesItsCheck) {
       const std::string size = trans.size() > 2 ? trans.substr(3) : "67x45x37";
       const std::string arguments = "run --size " + size + " --trans " + trans.substr(0, 2) + " --precision " +
                                     precision +
-                                    " --alpha 1.5 --beta -0.5 --check --repeat 1 --json --db /nonexistent/x.db";
+                                    " --alpha 1.5 --beta -0.5 --check --repeat 1 --json";
       const ProcessResult result = run_gemmtune(arguments);
       ASSERT_EQ(result.exit_code, 0) << arguments << ": " << result.err << result.out;
       const auto out = boost::json::parse(result.out).as_object();
@@ -148,6 +153,29 @@ TEST(RunCommand, UnknownDeviceListsDevicesAndExitsTwo) {
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_NE(result.err.find("unknown device 'nosuchplatform:3'"), std::string::npos) << result.err;
   EXPECT_NE(result.err.find("[0] "), std::string::npos) << result.err;
+  EXPECT_EQ(result.err.find("\n\n"), std::string::npos) << result.err;  // the last line is the last device's
+}
+
+// A database named with --db is one the user meant: missing or not gemmtune's, it is refused in one
+// line instead of meaning built-in defaults; `bench` reads it the same way. (A missing $GEMMTUNE_DB,
+// as these tests run with, is no tuning yet.)
+TEST(RunCommand, AMissingOrForeignDatabaseNamedIsRefused) {
+  const std::filesystem::path directory = std::filesystem::temp_directory_path() / ("gemmtune-run-db-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(directory);
+  std::filesystem::create_directories(directory);
+  const std::filesystem::path missing = directory / "missing.db", foreign = directory / "contacts.db";
+  for (const std::string command : {"run --size 8", "bench --sizes 8 --peers openblas --repeat 1 --warm-up 0"}) {
+    const ProcessResult named = run_gemmtune(command + " --db " + quoted(missing));
+    EXPECT_EQ(named.exit_code, 2) << command << '\n' << named.out << named.err;
+    EXPECT_NE(named.err.find("missing.db: no such database file"), std::string::npos) << named.err;
+    EXPECT_EQ(std::count(named.err.begin(), named.err.end(), '\n'), 1) << named.err;
+    EXPECT_FALSE(std::filesystem::exists(missing));
+  }
+  ASSERT_EQ(run_shell("sqlite3 " + quoted(foreign) + " 'CREATE TABLE contacts (name TEXT)'").exit_code, 0);
+  const ProcessResult other = run_gemmtune("run --size 8 --db " + quoted(foreign));
+  EXPECT_EQ(other.exit_code, 2) << other.out << other.err;
+  EXPECT_NE(other.err.find("not a gemmtune database"), std::string::npos) << other.err;
+  std::filesystem::remove_all(directory);
 }
 
 TEST(RunCommand, UnknownOptionAndBadEnumsExitTwo) {

@@ -127,6 +127,13 @@ TEST_F(TuneSession, CoverageLeavesOutProblemsLargerThanAsked) {
   for (const auto& problem : every) small += problem.size.m * problem.size.n * problem.size.k <= 2048ull * 2048 * 2048;
   EXPECT_EQ(kept.size(), small);
   EXPECT_LT(kept.size(), every.size());
+  // Each left out is named on standard error, as those a device cannot hold; the list says the bound.
+  EXPECT_EQ(static_cast<std::size_t>(std::count(bounded.err.begin(), bounded.err.end(), '\n')), every.size() - kept.size())
+      << bounded.err;
+  EXPECT_NE(bounded.err.find("left out of the coverage set: 4096x4096x4096 NN is more multiply-adds than 2048^3"),
+            std::string::npos)
+      << bounded.err;
+  EXPECT_NE(bounded.out.find("# gemmtune tune --coverage --largest-cube 2048\n"), std::string::npos) << bounded.out;
   std::size_t deepest = 0;
   for (const auto& problem : kept) {
     EXPECT_LE(problem.size.m * problem.size.n * problem.size.k, 2048ull * 2048 * 2048) << problem.size.m;
