@@ -7,6 +7,7 @@
 #include <sqlite3.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <random>
 #include <thread>
@@ -180,11 +181,21 @@ std::vector<std::string> Database::schema_problems() const {
   return guarded(name(), "checking the schema", [&] { return db::schema_problems(*connection_); });
 }
 
-std::vector<std::string> Database::integrity_check() const {
+std::vector<std::string> Database::integrity_check() const { return checked_by("integrity_check"); }
+
+void Database::refuse_if_damaged() const {
+  if (const auto problems = checked_by("quick_check"); problems != std::vector<std::string>{"ok"}) {
+    std::string first = problems.front();  // SQLite's lines ("*** in database main ***\nPage 2: ...") as one
+    std::replace(first.begin(), first.end(), '\n', ' ');
+    throw DatabaseFileError(name() + ": damaged (" + first + "; gemmtune db check lists what SQLite finds)");
+  }
+}
+
+std::vector<std::string> Database::checked_by(const std::string& pragma) const {
   return guarded(*connection_, name(), "checking integrity", [&] {
     std::vector<std::string> problems;
     try {
-      SQLite::Statement query(*connection_, "PRAGMA integrity_check");
+      SQLite::Statement query(*connection_, "PRAGMA " + pragma);
       while (query.executeStep()) problems.push_back(query.getColumn(0).getString());
     } catch (const SQLite::Exception& failure) {
       // Damage that stops SQLite's check part way (a page of a table overwritten) is what it found.

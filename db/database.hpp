@@ -81,6 +81,10 @@ class Database {
   // PRAGMA integrity_check: {"ok"} when sound, else SQLite's list of problems, or the one that
   // stopped its check (SQLITE_CORRUPT: "database disk image is malformed").
   std::vector<std::string> integrity_check() const;
+  // DatabaseFileError naming the first problem of PRAGMA quick_check (in time linear in the file):
+  // a page overwritten reads as sound until a query meets it, so a writer that starts a long
+  // session checks first rather than fail at its first write.
+  void refuse_if_damaged() const;
 
   // Upserts: the row's id, inserting it if new. device_id() updates the fields not in the key.
   std::int64_t device_id(const DeviceRecord& device);
@@ -151,6 +155,8 @@ class Database {
   Database(const std::filesystem::path& path, Mode mode, bool file_as_it_is);
   std::int64_t session_id(const StoredSession& session, std::int64_t device, std::int64_t kernel);
   std::string name() const;  // for messages
+  // The rows of PRAGMA `pragma` (integrity_check, quick_check), or the SQLITE_CORRUPT that stopped it.
+  std::vector<std::string> checked_by(const std::string& pragma) const;
 
   std::unique_ptr<SQLite::Database> connection_;
   std::filesystem::path path_;

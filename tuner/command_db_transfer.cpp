@@ -105,6 +105,7 @@ int import_evaluations(const Arguments& args) {
   check_entries(evaluations, file);
 
   db::Database database(into, db::Database::Mode::ReadWrite);
+  database.refuse_if_damaged();
   print_report("imported " + file + " into " + database.path().string(), database.import(evaluations),
                values.count("json") != 0);
   return 0;

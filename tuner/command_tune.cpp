@@ -253,9 +253,10 @@ int tune_command(const Arguments& args) {
     if (run.problems.empty() || *request.budget.evaluations == 0) return 0;  // nothing falls to this shard
   }
 
-  // A database this process cannot write (read-only, another program's, newer) is refused now,
-  // before the spaces are enumerated, in one line; a new one is made with the first result.
-  if (std::filesystem::exists(request.database)) db::Database(request.database, db::Database::Mode::ReadWrite);
+  // A database this process cannot write (read-only, another program's, newer, damaged) is refused
+  // now, before the spaces are enumerated, in one line; a new one is made with the first result.
+  if (std::filesystem::exists(request.database))
+    db::Database(request.database, db::Database::Mode::ReadWrite).refuse_if_damaged();
   std::string on;
   for (const DeviceEntry& device : run.devices)
     on += (on.empty() ? "" : ", ") + device.selector + " (" + device.fingerprint.name + ")";

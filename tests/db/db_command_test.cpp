@@ -610,6 +610,13 @@ TEST_F(DbCommand, CheckReportsDamageThatStopsSqlitesCheck) {
   const ProcessResult json = run_gemmtune("db check --json --db " + quoted(damaged));
   EXPECT_EQ(json.exit_code, 1) << json.err;
   EXPECT_EQ(boost::json::parse(json.out).at("integrity").as_string(), "damaged") << json.out;
+
+  // The writers refuse it before their first write, in one line, the file as it was.
+  const std::string before = read_bytes(damaged);
+  write_bytes(directory / "none.json", "[]");
+  expect_bad_input("db import " + quoted(directory / "none.json") + " --db " + quoted(damaged), "damaged.db: damaged (");
+  expect_bad_input("tune --sizes 8 --budget 1 --db " + quoted(damaged), "damaged.db: damaged (");
+  EXPECT_EQ(read_bytes(damaged), before);
 }
 
 // SQLite may find a file sound that is no (longer a) gemmtune database: check names what is missing.
