@@ -1,6 +1,8 @@
 // One OpenCL device as the drop-in BLAS runs GEMMs on it: copies through CLHPP, the dispatcher's GEMM.
 #include "blas/device_path.hpp"
 
+#include <type_traits>
+
 namespace gemmtune::blas {
 namespace {
 
@@ -70,5 +72,17 @@ void DevicePath::run(const ColumnMajorGemm<Real>& call) const {
 
 void DevicePath::gemm(const ColumnMajorGemm<float>& call) const { run(call); }
 void DevicePath::gemm(const ColumnMajorGemm<double>& call) const { run(call); }
+
+template <typename Real>
+bool DevicePath::trying(const ColumnMajorGemm<Real>& call) const {
+  const GemmShape shape{std::is_same_v<Real, double> ? Precision::Double : Precision::Single, Layout::ColMajor,
+                        transposed(call.trans_a) ? Transpose::Yes : Transpose::No,
+                        transposed(call.trans_b) ? Transpose::Yes : Transpose::No,
+                        static_cast<std::size_t>(call.m), static_cast<std::size_t>(call.n),
+                        static_cast<std::size_t>(call.k)};
+  return handle_->choose(shape).trying;
+}
+template bool DevicePath::trying(const ColumnMajorGemm<float>&) const;
+template bool DevicePath::trying(const ColumnMajorGemm<double>&) const;
 
 }  // namespace gemmtune::blas

@@ -24,6 +24,9 @@ class DevicePath {
   // errors, after every copy from the caller's memory has finished.
   void gemm(const ColumnMajorGemm<float>& call) const;
   void gemm(const ColumnMajorGemm<double>& call) const;
+  // Whether calls of `call`'s shape still time the dispatcher's candidates (ConfigChoice::trying).
+  template <typename Real>
+  bool trying(const ColumnMajorGemm<Real>& call) const;
 
   const std::string& name() const { return name_; }
 

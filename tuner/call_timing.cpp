@@ -22,11 +22,15 @@ std::vector<double> time_calls(const cl::CommandQueue& queue, int warm_up, int r
   return seconds;
 }
 
-void settle_trial_calls(const Handle& handle, const GemmShape& shape, const std::function<cl::Event()>& call) {
+void settle_trial_calls(const std::function<bool()>& trying, const std::function<void()>& call) {
   // Far more than the trials take (GEMMTUNE_TRIALS candidates, a few calls each).
   constexpr int most_trial_calls = 256;
-  call().wait();
-  for (int trial = 0; trial < most_trial_calls && handle.choose(shape).trying; ++trial) call().wait();
+  call();
+  for (int trial = 0; trial < most_trial_calls && trying(); ++trial) call();
+}
+
+void settle_trial_calls(const Handle& handle, const GemmShape& shape, const std::function<cl::Event()>& call) {
+  settle_trial_calls([&] { return handle.choose(shape).trying; }, [&] { call().wait(); });
 }
 
 }  // namespace gemmtune

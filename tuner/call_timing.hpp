@@ -16,9 +16,11 @@ namespace gemmtune {
 std::vector<double> time_calls(const cl::CommandQueue& queue, int warm_up, int repeat,
                                const std::function<cl::Event()>& call);
 
-// Makes `call` (one GEMM of `shape` through `handle`, returning its event) once, then as long as the
-// handle's first calls of the shape time its candidates (Handle::choose().trying), each waited
-// for: calls timed after it run the configuration kept, as a program's later calls of the shape do.
+// Makes `call` (one GEMM of a shape, waited for) once, then as long as `trying` (the handle's
+// ConfigChoice::trying for the shape: its first calls time the model's candidates): calls timed
+// after it run the configuration kept, as a program's later calls of the shape do.
+void settle_trial_calls(const std::function<bool()>& trying, const std::function<void()>& call);
+// The same for `call`, one GEMM of `shape` through `handle` returning its event.
 void settle_trial_calls(const Handle& handle, const GemmShape& shape, const std::function<cl::Event()>& call);
 
 }  // namespace gemmtune

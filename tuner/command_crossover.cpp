@@ -15,6 +15,7 @@
 #include "db/transfer.hpp"
 #include "dispatch/device_record.hpp"
 #include "search/search_driver.hpp"
+#include "tuner/call_timing.hpp"
 #include "tuner/cli.hpp"
 #include "tuner/commands.hpp"
 #include "tuner/random_data.hpp"
@@ -56,10 +57,10 @@ double median(std::vector<double> values) {
   return values.size() % 2 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
 }
 
-// One untimed call, then `repeats` timed ones; the median, in seconds.
-template <typename Run>
-double timed(int repeats, const Run& run) {
-  run();
+// The untimed calls (`untimed`), then `repeats` timed ones; the median, in seconds.
+template <typename Run, typename Untimed>
+double timed(int repeats, const Run& run, const Untimed& untimed) {
+  untimed();
   std::vector<double> seconds;
   for (int i = 0; i < repeats; ++i) {
     const double start = search::steady_seconds();
@@ -83,8 +84,13 @@ db::CrossoverTiming time_size(const blas::DevicePath& device, std::int64_t size,
   call.c = c.data();
   call.lda = call.ldb = call.ldc = call.m;
   db::CrossoverTiming timing{size, 0, 0};
-  timing.host_seconds = timed(repeats, [&] { blas::run_on_host(call); });
-  timing.device_seconds = timed(repeats, [&] { device.gemm(call); });
+  const auto on_host = [&] { blas::run_on_host(call); };
+  const auto on_device = [&] { device.gemm(call); };
+  timing.host_seconds = timed(repeats, on_host, on_host);
+  // The device's untimed calls build the program, and where the choice is a prediction time the
+  // dispatcher's candidates (compiling each): the timed calls run the one it kept.
+  timing.device_seconds =
+      timed(repeats, on_device, [&] { settle_trial_calls([&] { return device.trying(call); }, on_device); });
   return timing;
 }
 

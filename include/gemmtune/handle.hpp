@@ -35,7 +35,9 @@ struct ConfigChoice {
   std::optional<Layout> runs_layout = std::nullopt;
   // Calls of this shape still time the model's best candidates in turn (the first calls of a shape
   // chosen by prediction, on a queue that times its commands: see Handle), so a later call may run
-  // another configuration; false once the fastest is kept, and for every other choice.
+  // another configuration: true from the first such call until the fastest is kept; false before
+  // a call of the shape (whether its calls time candidates depends on their queue) and for every
+  // other choice.
   bool trying = false;
 };
 
