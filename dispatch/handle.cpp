@@ -2,6 +2,7 @@
 #include "gemmtune/handle.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <map>
@@ -157,10 +158,11 @@ bool times_commands(cl_command_queue queue) {
 // default (core/performance_model.hpp says why it is that).
 std::size_t trial_candidates_from_environment() {
   const char* text = std::getenv("GEMMTUNE_TRIALS");
-  if (!text || !*text) return default_trial_candidates;
+  if (!text || !*text) return default_trial_candidates;  // empty: unset, as GEMMTUNE_DB
   char* end = nullptr;
   const long value = std::strtol(text, &end, 10);
-  if (*end != '\0' || value < 0 || value > 16)
+  // Digits only: strtol would also take leading blanks and a sign.
+  if (!std::isdigit(static_cast<unsigned char>(*text)) || *end != '\0' || value < 0 || value > 16)
     throw InvalidArgument(std::string("GEMMTUNE_TRIALS must be a whole number from 0 to 16 (0 or 1: no trial calls), not '") +
                           text + "'");
   return static_cast<std::size_t>(value);

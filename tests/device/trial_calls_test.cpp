@@ -184,7 +184,7 @@ TEST_F(TrialCalls, AnotherFamilysBestIsTimedWhereTheBestAreAllOneFamily) {
 }
 
 TEST_F(TrialCalls, AMalformedCountIsAClearError) {
-  for (const char* value : {"many", "-1", "17", "4x"}) {
+  for (const char* value : {"many", "-1", "17", "4x", " 4", "+4"}) {
     const ScopedVariable malformed("GEMMTUNE_TRIALS", value);
     try {
       Handle handle(device.context(), device.entry.device(), path);
