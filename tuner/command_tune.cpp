@@ -264,6 +264,8 @@ int tune_command(const Arguments& args) {
             << ", seed " << request.seed << '\n';
 
   const TuneRunResult result = run_tuning(run);
+  // Interrupted too: the summaries of what was tuned to the end, as a script reading them expects.
+  if (json) std::cout << boost::json::serialize(result.summaries) << '\n';
   if (result.interrupted_by) {
     std::cerr << "gemmtune tune: " << Interrupted(result.interrupted_by).what() << ": the " << result.measured
               << " evaluations measured in this run are kept in " << request.database.string()
@@ -273,7 +275,6 @@ int tune_command(const Arguments& args) {
   if (!result.not_reached.empty())
     std::cerr << "session time limit reached; not tuned (" << result.not_reached.size()
               << "): " << listed(result.not_reached) << '\n';
-  if (json) std::cout << boost::json::serialize(result.summaries) << '\n';
   return 0;
 }
 

@@ -174,7 +174,7 @@ TEST_F(TuneCommand, InterruptedEndsCleanlyKeepingWhatWasMeasured) {
     const int budget = 6;
     const std::string arguments = tune_arguments(db, "40x24x56", budget, 7) + " --run-limit 600";
     ::setenv("GEMMTUNE_TEST_FAULTS", "hang@4", 1);  // read by the workers, which the tuner starts
-    const pid_t tuner = start(arguments, "/dev/null", directory / "errors.txt");
+    const pid_t tuner = start(arguments, directory / "summaries.json", directory / "errors.txt");
     ::unsetenv("GEMMTUNE_TEST_FAULTS");
     bool ended = false;
     while (evaluations(db).size() < 3 && !(ended = has_ended(tuner)))
@@ -189,6 +189,10 @@ TEST_F(TuneCommand, InterruptedEndsCleanlyKeepingWhatWasMeasured) {
               std::string("gemmtune tune: interrupted by ") + (signal == SIGINT ? "SIGINT" : "SIGTERM") +
                   ": the 3 evaluations measured in this run are kept in " + db.string() +
                   "; the same command resumes where this one stopped");
+    // --json still prints what was tuned to the end: nothing here, the one problem cut short.
+    std::ifstream summaries(directory / "summaries.json");
+    const std::string printed((std::istreambuf_iterator<char>(summaries)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(printed, "[]\n");
     const auto kept = evaluations(db);
     ASSERT_EQ(kept.size(), 3u);
     ASSERT_TRUE(kept[0].session.has_value());
