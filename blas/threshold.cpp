@@ -3,6 +3,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <string>
 
 #include "blas/chosen_device.hpp"
 #include "blas/crossover_threshold.hpp"
@@ -45,10 +46,14 @@ Threshold resolve(const std::string& precision) {
 
 Threshold announced(const char* precision) {
   Threshold threshold = resolve(precision);
-  if (settings().verbose)
-    std::fprintf(stderr, "gemmtune blas: the %s threshold is %llu multiply-adds, from %s\n",
-                 std::strcmp(precision, "fp64") == 0 ? "dgemm" : "sgemm",
-                 static_cast<unsigned long long>(threshold.multiply_adds), threshold.source.c_str());
+  if (settings().verbose) {
+    // No call reaches the device: said so, not as the 20-digit count that stands for it.
+    const std::string amount = threshold.multiply_adds == host_only_threshold
+                                   ? std::string("none (no call goes to the device)")
+                                   : std::to_string(threshold.multiply_adds) + " multiply-adds";
+    std::fprintf(stderr, "gemmtune blas: the %s threshold is %s, from %s\n",
+                 std::strcmp(precision, "fp64") == 0 ? "dgemm" : "sgemm", amount.c_str(), threshold.source.c_str());
+  }
   return threshold;
 }
 

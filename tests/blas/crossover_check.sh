@@ -12,7 +12,8 @@ expected=$(python3 - "$work/crossover.json" <<'PY'
 import json, sys
 entry = json.load(open(sys.argv[1]))["crossovers"][0]
 source = "the crossover of " if entry["crossover"] is not None else "every call on the host: "
-print(f"gemmtune blas: the sgemm threshold is {entry['threshold']} multiply-adds, from {source}")
+amount = f"{entry['threshold']} multiply-adds" if entry["crossover"] is not None else "none (no call goes to the device)"
+print(f"gemmtune blas: the sgemm threshold is {amount}, from {source}")
 PY
 )
 # One small cblas_sgemm through the library, loaded as any program loads it.
