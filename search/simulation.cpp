@@ -43,6 +43,8 @@ SimulationReport simulate(const ReplayTable& table, const std::vector<std::strin
   std::vector<std::size_t> checkpoints;
   for (const std::size_t checkpoint : simulation_checkpoints)
     if (checkpoint <= budget) checkpoints.push_back(checkpoint);
+  // The budget itself where it is none of them: `--budget 5` or 30 is asked about its end.
+  if (checkpoints.empty() || checkpoints.back() != budget) checkpoints.push_back(budget);
 
   for (const auto& name : strategy_names) {
     std::unique_ptr<SearchStrategy> strategy = make_strategy(name);

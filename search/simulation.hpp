@@ -22,7 +22,7 @@ struct FractionOverSeeds {
 struct StrategySimulation {
   std::string name;
   // checkpoint -> recorded optimum / best time found within that many evaluations (0 when none
-  // ran correctly), over the seeds; only checkpoints within the budget appear.
+  // ran correctly), over the seeds; the checkpoints within the budget appear, and the budget.
   std::map<std::size_t, FractionOverSeeds> fraction;
 };
 

@@ -57,6 +57,21 @@ TEST_F(SimulateCommand, PrintsTheDocumentedJson) {
   }
 }
 
+// A budget that is none of the checkpoints is reported at its end too, and alone where it is
+// below the first.
+TEST_F(SimulateCommand, ReportsTheBudgetItself) {
+  for (const auto& [budget, expected] :
+       {std::pair<std::string, std::vector<std::string>>{"5", {"5"}}, {"30", {"25", "30"}}}) {
+    const Result result = run("simulate --from " + table_ + " --strategy random --budget " + budget + " --seeds 2 --json");
+    ASSERT_EQ(result.code, 0) << result.output;
+    const boost::json::value parsed = boost::json::parse(result.output);
+    const auto& fraction = parsed.at("strategies").at(0).at("fraction").as_object();
+    std::vector<std::string> checkpoints;
+    for (const auto& entry : fraction) checkpoints.emplace_back(entry.key());
+    EXPECT_EQ(checkpoints, expected) << result.output;
+  }
+}
+
 TEST_F(SimulateCommand, PrintsATableForOneStrategy) {
   const Result result = run("simulate --from " + table_ + " --strategy random --budget 50 --seeds 2");
   ASSERT_EQ(result.code, 0) << result.output;
