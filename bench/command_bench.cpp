@@ -462,11 +462,12 @@ int bench_command(const Arguments& args) {
     return 0;
   }
   // Before any device is opened: each problem's data and a peer's result are held on the host,
-  // whichever peers skip it on their devices.
+  // whichever peers skip it on their devices, and the reference check holds up to as much again
+  // in double (B whole, rows of A, C's expected values): a bound of each at both widths.
   for (const auto& shape : shapes)
     check_host_fits(dense_gemm_arguments(Layout::RowMajor, shape.trans_a, shape.trans_b, shape.size.m, shape.size.n,
                                          shape.size.k),
-                    precision_info(setup.precision).storage_bytes, Copies{1, 2});
+                    precision_info(setup.precision).storage_bytes + sizeof(double), Copies{1, 2});
   // Checked before any device is opened: a run of minutes must not end unable to keep its results,
   // nor replace the database it reads.
   std::optional<OutputFile> json_file;

@@ -11,6 +11,14 @@ namespace {
 // (the vector width is part of a compiled program).
 std::size_t device_ld(std::size_t rows) { return (rows + 7) / 8 * 8; }
 
+// The shape the handle sees for a call: its choice and its trial calls are keyed by it.
+template <typename Real>
+GemmShape shape_of(const ColumnMajorGemm<Real>& call) {
+  return {std::is_same_v<Real, double> ? Precision::Double : Precision::Single, Layout::ColMajor,
+          transposed(call.trans_a) ? Transpose::Yes : Transpose::No, transposed(call.trans_b) ? Transpose::Yes : Transpose::No,
+          static_cast<std::size_t>(call.m), static_cast<std::size_t>(call.n), static_cast<std::size_t>(call.k)};
+}
+
 }  // namespace
 
 DevicePath::DevicePath(const DeviceEntry& entry, std::optional<std::filesystem::path> database)
@@ -60,9 +68,9 @@ void DevicePath::run(const ColumnMajorGemm<Real>& call) const {
     write_matrix(a, call.a, rows_a, cols_a, call.lda);
     write_matrix(b, call.b, rows_b, cols_b, call.ldb);
     if (call.beta != Real(0)) write_matrix<Real>(c, call.c, m, n, call.ldc);  // with beta = 0, C is not read
-    handle_->gemm(Layout::ColMajor, ta ? Transpose::Yes : Transpose::No, tb ? Transpose::Yes : Transpose::No, m, n, k,
-                  call.alpha, a(), 0, device_ld(rows_a), b(), 0, device_ld(rows_b), call.beta, c(), 0, device_ld(m),
-                  queue_());
+    const GemmShape shape = shape_of(call);
+    handle_->gemm(shape.layout, shape.trans_a, shape.trans_b, m, n, k, call.alpha, a(), 0, device_ld(rows_a), b(), 0,
+                  device_ld(rows_b), call.beta, c(), 0, device_ld(m), queue_());
     read_matrix(c, call.c, m, n, call.ldc);
   } catch (...) {
     drain();
@@ -75,12 +83,7 @@ void DevicePath::gemm(const ColumnMajorGemm<double>& call) const { run(call); }
 
 template <typename Real>
 bool DevicePath::trying(const ColumnMajorGemm<Real>& call) const {
-  const GemmShape shape{std::is_same_v<Real, double> ? Precision::Double : Precision::Single, Layout::ColMajor,
-                        transposed(call.trans_a) ? Transpose::Yes : Transpose::No,
-                        transposed(call.trans_b) ? Transpose::Yes : Transpose::No,
-                        static_cast<std::size_t>(call.m), static_cast<std::size_t>(call.n),
-                        static_cast<std::size_t>(call.k)};
-  return handle_->choose(shape).trying;
+  return handle_->choose(shape_of(call)).trying;
 }
 template bool DevicePath::trying(const ColumnMajorGemm<float>&) const;
 template bool DevicePath::trying(const ColumnMajorGemm<double>&) const;

@@ -83,7 +83,8 @@ class Database {
   std::vector<std::string> integrity_check() const;
   // DatabaseFileError naming the first problem of PRAGMA quick_check (in time linear in the file):
   // a page overwritten reads as sound until a query meets it, so a writer that starts a long
-  // session checks first rather than fail at its first write.
+  // session checks first, through for_check(), rather than fail at its first write (opening a file
+  // ReadWrite already writes: WAL, migrations).
   void refuse_if_damaged() const;
 
   // Upserts: the row's id, inserting it if new. device_id() updates the fields not in the key.

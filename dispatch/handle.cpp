@@ -162,7 +162,7 @@ std::size_t trial_candidates_from_environment() {
   char* end = nullptr;
   const long value = std::strtol(text, &end, 10);
   // Digits only: strtol would also take leading blanks and a sign.
-  if (!std::isdigit(static_cast<unsigned char>(*text)) || *end != '\0' || value < 0 || value > 16)
+  if (!std::isdigit(static_cast<unsigned char>(*text)) || *end != '\0' || value > 16)
     throw InvalidArgument(std::string("GEMMTUNE_TRIALS must be a whole number from 0 to 16 (0 or 1: no trial calls), not '") +
                           text + "'");
   return static_cast<std::size_t>(value);

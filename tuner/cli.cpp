@@ -106,7 +106,8 @@ std::size_t parse_dimension(const std::string& whole, const std::string& part, b
   std::size_t value = 0;
   const auto [end, error] = std::from_chars(part.data(), part.data() + part.size(), value);
   if (part.empty() || error != std::errc() || end != part.data() + part.size())
-    throw UsageError("malformed size '" + whole + "': '" + part + "' is not a whole number of at least 1 (expected M, or MxNxK)");
+    throw UsageError("malformed size '" + whole + "': '" + part + "' is not a whole number" +
+                     (allow_zero ? "" : " of at least 1") + " (expected M, or MxNxK)");
   if (value == 0 && !allow_zero) throw UsageError("malformed size '" + whole + "': sizes must be at least 1");
   return value;
 }

@@ -104,8 +104,9 @@ int import_evaluations(const Arguments& args) {
   const auto evaluations = db::import_json(read_input_file(file, import_file_limit, "file to import"), file);
   check_entries(evaluations, file);
 
+  // Checked read-only first: opening it to write switches it to WAL and migrates it.
+  if (fs::exists(into)) db::Database::for_check(into).refuse_if_damaged();
   db::Database database(into, db::Database::Mode::ReadWrite);
-  database.refuse_if_damaged();
   print_report("imported " + file + " into " + database.path().string(), database.import(evaluations),
                values.count("json") != 0);
   return 0;

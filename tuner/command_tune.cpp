@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <iostream>
 #include <limits>
+#include <optional>
 #include <sstream>
 
 #include "core/kernel_config.hpp"
@@ -44,6 +45,24 @@ std::string strategy_names() {
   return names;
 }
 
+// --largest-cube N, read once: a device that runs the largest squares slowly (a CPU's two cores:
+// 8192^3 takes seconds a call at its best) spends a session on them; bounded by multiply-adds,
+// deep K stays in.
+std::optional<std::uint64_t> largest_cube(const boost::program_options::variables_map& values) {
+  if (!values.count("largest-cube")) return std::nullopt;
+  return whole_number_option(values, "largest-cube", 1, most_largest_cube);
+}
+
+// Why the coverage set leaves `problem` out under --largest-cube `largest`, if it does.
+std::optional<std::string> beyond_largest_cube(const Problem& problem, std::optional<std::uint64_t> largest) {
+  if (!largest) return std::nullopt;
+  const Size& size = problem.size;
+  const auto cube = static_cast<double>(*largest);
+  if (static_cast<double>(size.m) * static_cast<double>(size.n) * static_cast<double>(size.k) <= cube * cube * cube)
+    return std::nullopt;
+  return format_problem(problem) + " is more multiply-adds than " + std::to_string(*largest) + "^3 (--largest-cube)";
+}
+
 // The problems to tune: --sizes (with --trans), a --problems file, or the --coverage set.
 std::vector<Problem> requested_problems(const boost::program_options::variables_map& values) {
   const bool sizes = !values["sizes"].defaulted();
@@ -54,26 +73,7 @@ std::vector<Problem> requested_problems(const boost::program_options::variables_
   if (values.count("largest-cube") && !values.count("coverage"))
     throw UsageError("--largest-cube bounds the coverage set: it needs --coverage");
   if (values.count("problems")) return read_problem_file(values["problems"].as<std::string>());
-  if (values.count("coverage")) {
-    std::vector<Problem> problems = coverage_problems();
-    if (values.count("largest-cube")) {
-      // A device that runs the largest squares slowly (a CPU's two cores: 8192^3 takes seconds a
-      // call at its best) spends a session on them; bounded by multiply-adds, deep K stays in.
-      const std::uint64_t largest = whole_number_option(values, "largest-cube", 1, most_largest_cube);
-      const auto cube = static_cast<double>(largest);
-      std::erase_if(problems, [&](const Problem& problem) {
-        const Size& size = problem.size;
-        const bool over = static_cast<double>(size.m) * static_cast<double>(size.n) * static_cast<double>(size.k) >
-                          cube * cube * cube;
-        // On standard error, as those a device cannot hold: a --list stays a problem file.
-        if (over)
-          std::cerr << "left out of the coverage set: " << format_problem(problem) << " is more multiply-adds than "
-                    << largest << "^3 (--largest-cube)\n";
-        return over;
-      });
-    }
-    return problems;
-  }
+  if (values.count("coverage")) return coverage_problems();
   const auto [trans_a, trans_b] = parse_trans(values["trans"].as<std::string>());
   std::vector<Problem> problems;
   for (const Size& size : parse_sizes(values["sizes"].as<std::string>())) problems.push_back({size, trans_a, trans_b});
@@ -168,10 +168,18 @@ int tune_command(const Arguments& args) {
   const auto values = parse("tune", args, options);
   if (values.count("list") && !values.count("coverage")) throw UsageError("--list prints the coverage set: it needs --coverage");
   const std::vector<Problem> problems = requested_problems(values);
+  const std::optional<std::uint64_t> largest = largest_cube(values);
   if (values.count("list")) {
-    const std::string bound = values.count("largest-cube") ? " --largest-cube " + std::to_string(whole_number_option(values, "largest-cube", 1, most_largest_cube))
-                                                         : "";
-    write_problem_file(std::cout, problems, "gemmtune tune --coverage" + bound + "\nM N K TRANS, then the class");
+    std::vector<Problem> listed;
+    for (const Problem& problem : problems) {
+      // On standard error, as those a device cannot hold: the list stays a problem file.
+      if (const auto reason = beyond_largest_cube(problem, largest))
+        std::cerr << "left out of the coverage set: " << *reason << '\n';
+      else
+        listed.push_back(problem);
+    }
+    const std::string bound = largest ? " --largest-cube " + std::to_string(*largest) : "";
+    write_problem_file(std::cout, listed, "gemmtune tune --coverage" + bound + "\nM N K TRANS, then the class");
     return 0;
   }
   TuneRun run;
@@ -220,11 +228,15 @@ int tune_command(const Arguments& args) {
 
   // Every problem is checked against every device before the first is tuned, so that one a device
   // cannot hold records nothing; the coverage set, not the user's choice, only loses those a device
-  // cannot hold. The evaluator holds A, B and C, C before each call, the reference result and
+  // cannot hold (and those beyond --largest-cube, named here, after every option was checked). The evaluator holds A, B and C, C before each call, the reference result and
   // |A||B| (these two in the precision's accumulator type, whose width counts for all), on the
   // device and on the host alike.
   for (std::size_t i = 0; i < problems.size(); ++i) {
     const Problem& p = problems[i];
+    if (const auto reason = beyond_largest_cube(p, largest)) {
+      std::cerr << "left out of the coverage set: " << *reason << '\n';
+      continue;
+    }
     try {
       for (const DeviceLimits& device_limits : limits)
         check_problem_fits(dense_gemm_arguments(run.layout, p.trans_a, p.trans_b, p.size.m, p.size.n, p.size.k),
@@ -255,8 +267,10 @@ int tune_command(const Arguments& args) {
 
   // A database this process cannot write (read-only, another program's, newer, damaged) is refused
   // now, before the spaces are enumerated, in one line; a new one is made with the first result.
-  if (std::filesystem::exists(request.database))
-    db::Database(request.database, db::Database::Mode::ReadWrite).refuse_if_damaged();
+  if (std::filesystem::exists(request.database)) {
+    db::Database::for_check(request.database).refuse_if_damaged();  // before opening it to write
+    db::Database(request.database, db::Database::Mode::ReadWrite);
+  }
   std::string on;
   for (const DeviceEntry& device : run.devices)
     on += (on.empty() ? "" : ", ") + device.selector + " (" + device.fingerprint.name + ")";

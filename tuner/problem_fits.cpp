@@ -24,9 +24,9 @@ std::uint64_t plus(std::uint64_t a, std::uint64_t b) {
 
 std::string mebibytes(std::uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
 
-// The bytes of A, B and C and the size as messages name it.
+// The bytes of A, B and C, and the problem as messages name it.
 struct Footprint {
-  std::string size;
+  std::string label;
   std::uint64_t a, b, c;
 
   std::uint64_t total(Copies copies) const { return plus(times(copies.operands, plus(a, b)), times(copies.results, c)); }
@@ -40,7 +40,7 @@ Footprint footprint(const GemmArguments& g, std::size_t element_bytes) {
 
 void check_host(const Footprint& bytes, Copies on_host, std::uint64_t host_memory) {
   if (bytes.total(on_host) > host_memory)
-    throw UsageError(bytes.size + " needs " + mebibytes(bytes.total(on_host)) + " of host memory, more than this machine's (" +
+    throw UsageError(bytes.label + " needs " + mebibytes(bytes.total(on_host)) + " of host memory, more than this machine's (" +
                      mebibytes(host_memory) + ")");
 }
 
@@ -57,10 +57,10 @@ void check_problem_fits(const GemmArguments& g, std::size_t element_bytes, const
   const Footprint bytes = footprint(g, element_bytes);
   for (const auto& [name, buffer] : {std::pair{"A", bytes.a}, {"B", bytes.b}, {"C", bytes.c}})
     if (buffer > limits.max_alloc_bytes)
-      throw UsageError(bytes.size + " needs " + mebibytes(buffer) + " for " + name +
+      throw UsageError(bytes.label + " needs " + mebibytes(buffer) + " for " + name +
                        ", more than the device's largest buffer (" + mebibytes(limits.max_alloc_bytes) + ")");
   if (bytes.total(on_device) > limits.global_mem_bytes)
-    throw UsageError(bytes.size + " needs " + mebibytes(bytes.total(on_device)) + ", more than the device's memory (" +
+    throw UsageError(bytes.label + " needs " + mebibytes(bytes.total(on_device)) + ", more than the device's memory (" +
                      mebibytes(limits.global_mem_bytes) + ")");
   check_host(bytes, on_host, host_memory);
 }

@@ -54,11 +54,13 @@ TEST(BenchOutput, AnExistingFileIsReplacedOnlyWithForceAndNeverTheDatabase) {
   EXPECT_EQ(boost::json::parse(read_bytes(results)).at("results").as_array().size(), 2u);
   EXPECT_EQ(read_bytes(existing), database);
 
-  // Nor is a file that is no database read as no tuning: it is refused, untouched.
-  const fs::path precious = directory / "precious.db";
+  // Nor is a file that is no database, or none at all, read as no tuning: it is refused, untouched.
+  const fs::path precious = directory / "precious.db", missing = directory / "missing.db";
   write_bytes(precious, "precious");
   expect_refused_up_front(bench + " --db '" + precious.string() + "'", "not an SQLite database");
   EXPECT_EQ(read_bytes(precious), "precious");
+  expect_refused_up_front(bench + " --db '" + missing.string() + "'", "missing.db: no such database file");
+  EXPECT_FALSE(fs::exists(missing));
 }
 
 }  // namespace

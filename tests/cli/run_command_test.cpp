@@ -157,20 +157,18 @@ TEST(RunCommand, UnknownDeviceListsDevicesAndExitsTwo) {
 }
 
 // A database named with --db is one the user meant: missing or not gemmtune's, it is refused in one
-// line instead of meaning built-in defaults; `bench` reads it the same way. (A missing $GEMMTUNE_DB,
-// as these tests run with, is no tuning yet.)
+// line instead of meaning built-in defaults (BenchOutput.* for bench). A missing $GEMMTUNE_DB, as
+// these tests run with, is no tuning yet.
 TEST(RunCommand, AMissingOrForeignDatabaseNamedIsRefused) {
   const std::filesystem::path directory = std::filesystem::temp_directory_path() / ("gemmtune-run-db-" + std::to_string(::getpid()));
   std::filesystem::remove_all(directory);
   std::filesystem::create_directories(directory);
   const std::filesystem::path missing = directory / "missing.db", foreign = directory / "contacts.db";
-  for (const std::string command : {"run --size 8", "bench --sizes 8 --peers openblas --repeat 1 --warm-up 0"}) {
-    const ProcessResult named = run_gemmtune(command + " --db " + quoted(missing));
-    EXPECT_EQ(named.exit_code, 2) << command << '\n' << named.out << named.err;
-    EXPECT_NE(named.err.find("missing.db: no such database file"), std::string::npos) << named.err;
-    EXPECT_EQ(std::count(named.err.begin(), named.err.end(), '\n'), 1) << named.err;
-    EXPECT_FALSE(std::filesystem::exists(missing));
-  }
+  const ProcessResult named = run_gemmtune("run --size 8 --db " + quoted(missing));
+  EXPECT_EQ(named.exit_code, 2) << named.out << named.err;
+  EXPECT_NE(named.err.find("missing.db: no such database file"), std::string::npos) << named.err;
+  EXPECT_EQ(std::count(named.err.begin(), named.err.end(), '\n'), 1) << named.err;
+  EXPECT_FALSE(std::filesystem::exists(missing));
   ASSERT_EQ(run_shell("sqlite3 " + quoted(foreign) + " 'CREATE TABLE contacts (name TEXT)'").exit_code, 0);
   const ProcessResult other = run_gemmtune("run --size 8 --db " + quoted(foreign));
   EXPECT_EQ(other.exit_code, 2) << other.out << other.err;
