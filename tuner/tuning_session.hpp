@@ -63,7 +63,8 @@ struct TuningSummary {
 };
 
 // Progress after each evaluation: what was evaluated, how many so far of how many planned (the
-// budget, or the space's size when smaller), the best GFLOP/s so far.
+// budget, or the space's size when smaller), the best GFLOP/s so far, what was recorded before
+// this run included.
 using ProgressCallback = std::function<void(const search::Evaluation&, std::size_t done, std::size_t planned,
                                             double best_gflops, double elapsed_seconds)>;
 

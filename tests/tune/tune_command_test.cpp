@@ -9,8 +9,10 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <iomanip>
 #include <map>
 #include <set>
+#include <sstream>
 #include <string>
 #include <thread>
 
@@ -168,6 +170,19 @@ TEST_F(TuneCommand, KilledWithSigkillResumesWithoutLosingOrRepeating) {
 // SIGTERM or SIGINT, here while a candidate hangs, ends the session at once: the hung worker is
 // killed, what was measured is kept and said so in one line, the exit code is 128 + the signal, the
 // session is recorded as ended, and the same command resumes it.
+// A resumed session's progress counts from the best already recorded, not from its first replay.
+TEST_F(TuneCommand, AResumedSessionsProgressStartsFromTheBestRecorded) {
+  const fs::path db = directory / "resumed.db";
+  const ProcessResult first = run_gemmtune(tune_arguments(db, "40x24x56", 4, 7));
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  const double best = boost::json::parse(first.out).as_array().at(0).at("best_gflops").as_double();
+  std::ostringstream expected;
+  expected << "1/6 evaluated, best " << std::fixed << std::setprecision(1) << best << " GFLOP/s";
+  const ProcessResult resumed = run_gemmtune(tune_arguments(db, "40x24x56", 6, 7));
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+  EXPECT_NE(resumed.err.find(expected.str()), std::string::npos) << expected.str() << '\n' << resumed.err;
+}
+
 TEST_F(TuneCommand, InterruptedEndsCleanlyKeepingWhatWasMeasured) {
   for (const int signal : {SIGTERM, SIGINT}) {
     const fs::path db = directory / ("interrupted-" + std::to_string(signal) + ".db");
