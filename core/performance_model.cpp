@@ -518,19 +518,26 @@ class HeldOutSources {
     PerformanceModel::MistrustFeatures features;
   };
 
-  // `shape_held_out`: a held-out problem's shape under other transpositions is held out with it,
-  // as for a shape nobody tuned.
-  HeldOutSources(const std::vector<Observation>& observations, const PerformanceModel& model, bool shape_held_out)
+  HeldOutSources(const std::vector<Observation>& observations, const PerformanceModel& model)
       : groups_(observations), sources_(observations.size()) {
-    std::vector<std::string> shapes;
-    shapes.reserve(observations.size());
-    for (const auto& seen : observations) shapes.push_back(problem_identity(seen.problem, ""));
     for (std::size_t i = 0; i < observations.size(); ++i) {
       const Target target{observations[i].problem, observations[i].trans};
       for (std::size_t j : groups_.config_members[groups_.config_of[i]])
-        if (groups_.problem_of[j] != groups_.problem_of[i] && !(shape_held_out && shapes[j] == shapes[i]))
+        if (groups_.problem_of[j] != groups_.problem_of[i])
           sources_[i].push_back({&observations[j], model.mistrust_features(observations[j], target)});
     }
+  }
+
+  // These sources with each held-out problem's shape under other transpositions held out too, as
+  // for a shape nobody tuned: a subset, so their features are not computed again.
+  HeldOutSources with_shapes_held_out(const std::vector<Observation>& observations) const {
+    HeldOutSources kept = *this;
+    for (std::size_t i = 0; i < observations.size(); ++i) {
+      const std::string shape = problem_identity(observations[i].problem, "");
+      std::erase_if(kept.sources_[i],
+                    [&](const Source& source) { return problem_identity(source.seen->problem, "") == shape; });
+    }
+    return kept;
   }
 
   const Groups& groups() const { return groups_; }
@@ -634,14 +641,16 @@ ModelQuality held_out_quality(const std::vector<Observation>& observations, cons
 ModelQuality held_out_quality(const std::vector<Observation>& observations, const NamedValues& limits,
                               double compute_units, const ModelTerms& terms, LaunchFacts* facts, HeldOut held_out) {
   const PerformanceModel model(limits, compute_units, terms, facts);
-  return held_out_quality(observations, HeldOutSources(observations, model, held_out == HeldOut::Shape), model);
+  const HeldOutSources by_problem(observations, model);
+  if (held_out == HeldOut::Problem) return held_out_quality(observations, by_problem, model);
+  return held_out_quality(observations, by_problem.with_shapes_held_out(observations), model);
 }
 
 ModelTerms fit_terms(const std::vector<Observation>& observations, const NamedValues& limits, double compute_units,
                      const ModelTerms& initial, std::size_t least_predictions) {
   LaunchFacts facts;  // the same launches under every trial's terms
   const PerformanceModel starting(limits, compute_units, initial, &facts);
-  const HeldOutSources sources(observations, starting, false), shape_sources(observations, starting, true);
+  const HeldOutSources sources(observations, starting), shape_sources = sources.with_shapes_held_out(observations);
   const auto quality = [&](const ModelTerms& terms) {
     return held_out_quality(observations, sources, PerformanceModel(limits, compute_units, terms, &facts));
   };
